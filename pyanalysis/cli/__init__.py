@@ -1,0 +1,22 @@
+"""The `prefdd` command: one click group, one module per family of subcommands.
+
+Each module named in `_COMMAND_MODULES` exposes `COMMANDS`, a list of click commands.
+"""
+from __future__ import annotations
+
+import importlib
+
+import click
+
+_COMMAND_MODULES: list[str] = []
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="prefdd")
+def main() -> None:
+    """prefdd: exact double-dummy analysis for Russian Preferans."""
+
+
+for _name in _COMMAND_MODULES:
+    for _command in importlib.import_module(f"{__name__}.{_name}").COMMANDS:
+        main.add_command(_command)
