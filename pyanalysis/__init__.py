@@ -4,3 +4,6 @@ Modules are layered (see DESIGN.md): each uses only the ones listed above it her
 """
 
 __all__: list[str] = []
+
+from .cards import Card; from .errors import NotationError; from .games import Game  # noqa: E402,E702
+__all__ += ["Card", "NotationError", "Game"]

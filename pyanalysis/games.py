@@ -1,0 +1,144 @@
+"""Games: a contract (six to ten tricks, trump or no-trump), misère, or raspasy.
+
+`Game.parse` reads what players type: `8S`, `8♠`, `8 пик`, `8 spades`, `6NT`, `6БК`,
+`6 без козыря`, `10H`, `misere`, `misère`, `мизер`, `raspasy`, `распасы`, in any case.
+`str(game)` is canonical: `8S`, `6NT`, `misere`, `raspasy`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .cards import SUIT_LETTERS, SUIT_SYMBOLS, normalize, suit_index
+from .errors import UnknownGameError
+
+CONTRACT, MISERE, RASPASY = "contract", "misere", "raspasy"
+KINDS = (CONTRACT, MISERE, RASPASY)
+LEVELS = range(6, 11)
+#: Price of a game (RULES.md §4.1): six 2, seven 4, eight 6, nine 8, ten 10; misère 10.
+PRICES = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
+MISERE_PRICE = 10
+
+_MISERE_WORDS = {"misere", "misère", "mizer", "мизер", "мизэр", "мизер без прикупа"}
+_RASPASY_WORDS = {"raspasy", "raspas", "raspasi", "распасы", "распас", "распасовка", "all pass",
+                  "pass out", "passout"}
+_NO_TRUMP_WORDS = {"nt", "n", "notrump", "notrumps", "no trump", "no trumps", "no-trump",
+                   "бк", "б/к", "б.к.", "бк.", "без козыря", "без козырей", "бескозырка"}
+_LEVEL_WORDS = {"six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+                "шесть": 6, "семь": 7, "восемь": 8, "девять": 9, "десять": 10}
+_LEVEL_RE = re.compile(r"^(\d+|[a-zа-яё]+)\s*(.*)$")
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game to be played: `kind` is "contract", "misere" or "raspasy".
+
+    A contract has `level` 6..10 and `trump` 0..3 (♠ ♣ ♦ ♥) or None for no-trump;
+    misère and raspasy have neither (both None).
+    """
+
+    kind: str
+    level: int | None = None
+    trump: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise UnknownGameError(f"unknown game kind '{self.kind}'")
+        if self.kind == CONTRACT:
+            if self.level not in LEVELS:
+                raise UnknownGameError(f"contract level {self.level} is not 6..10")
+            if self.trump is not None and self.trump not in range(4):
+                raise UnknownGameError(f"trump {self.trump} is not a suit 0..3")
+        elif self.level is not None or self.trump is not None:
+            raise UnknownGameError(f"{self.kind} has no level and no trump")
+
+    @classmethod
+    def contract(cls, level: int, trump: int | None) -> Game:
+        """A contract of `level` tricks with `trump` (0..3) or no-trump (None)."""
+        return cls(CONTRACT, level, trump)
+
+    @classmethod
+    def parse(cls, text: str | Game) -> Game:
+        """Read a game name; `UnknownGameError` (a `ValueError`) naming the text otherwise."""
+        if isinstance(text, Game):
+            return text
+        if not isinstance(text, str):
+            raise UnknownGameError(f"not a game: {text!r}")
+        token = " ".join(normalize(text).split())
+        if not token:
+            raise UnknownGameError("empty game: expected e.g. 8S, 6NT, misere or raspasy")
+        if token in _MISERE_WORDS:
+            return cls(MISERE)
+        if token in _RASPASY_WORDS:
+            return cls(RASPASY)
+        match = _LEVEL_RE.match(token)
+        level_text, strain_text = (match.group(1), match.group(2)) if match else ("", "")
+        # "10H" splits as "10" + "h"; "шесть пик" as a word + strain.
+        level = int(level_text) if level_text.isdigit() else _LEVEL_WORDS.get(level_text)
+        if level is None:
+            raise UnknownGameError(
+                f"unknown game '{text.strip()}': expected e.g. 8S, 6NT, misere or raspasy")
+        if level not in LEVELS:
+            raise UnknownGameError(
+                f"unknown game '{text.strip()}': level {level} is not 6..10")
+        strain = strain_text.strip()
+        if not strain:
+            raise UnknownGameError(
+                f"unknown game '{text.strip()}': no trump given (S, C, D, H or NT)")
+        if strain in _NO_TRUMP_WORDS:
+            return cls(CONTRACT, level, None)
+        trump = suit_index(strain)
+        if trump is None:
+            typed = " ".join(text.replace("\ufe0f", "").split())
+            shown = typed[len(typed) - len(strain_text):] if len(typed) == len(token) else strain
+            raise UnknownGameError(f"unknown trump '{shown.strip()}' in game '{text.strip()}'")
+        return cls(CONTRACT, level, trump)
+
+    @property
+    def is_contract(self) -> bool:
+        """True for a six..ten contract."""
+        return self.kind == CONTRACT
+
+    @property
+    def strain(self) -> str | None:
+        """For a contract "S", "C", "D", "H" or "NT"; None otherwise."""
+        if self.kind != CONTRACT:
+            return None
+        return "NT" if self.trump is None else SUIT_LETTERS[self.trump]
+
+    @property
+    def price(self) -> int | None:
+        """The game's price `c` (RULES.md §4.1); None for raspasy, priced per trick instead."""
+        if self.kind == CONTRACT:
+            return PRICES[self.level]  # type: ignore[index]
+        return MISERE_PRICE if self.kind == MISERE else None
+
+    def bid_order(self) -> int:
+        """A key that sorts games as bids rise: 6♠ … 8NT, misère, 9♠ … 10NT; raspasy first."""
+        if self.kind == RASPASY:
+            return -1
+        eight_nt = _bid_step(8, None)
+        if self.kind == MISERE:
+            return eight_nt + 1
+        step = _bid_step(self.level, self.trump)  # type: ignore[arg-type]
+        # Nines and tens make room for misère, which sits between 8NT and 9♠.
+        return step + 1 if step > eight_nt else step
+
+    def __str__(self) -> str:
+        if self.kind != CONTRACT:
+            return self.kind
+        return f"{self.level}{self.strain}"
+
+    def symbol(self) -> str:
+        """Display form with a suit symbol: `8♠`, `6NT`, `misère`, `raspasy`."""
+        if self.kind == MISERE:
+            return "misère"
+        if self.kind == RASPASY:
+            return "raspasy"
+        strain = "NT" if self.trump is None else SUIT_SYMBOLS[self.trump]
+        return f"{self.level}{strain}"
+
+
+def _bid_step(level: int, trump: int | None) -> int:
+    """Position of a contract among the 25 contract bids, 6♠ = 0 … 10NT = 24."""
+    return (level - 6) * 5 + (4 if trump is None else trump)
