@@ -7,3 +7,5 @@ __all__: list[str] = []
 
 from .cards import Card; from .errors import NotationError; from .games import Game  # noqa: E402,E702
 __all__ += ["Card", "NotationError", "Game"]
+from .hand import Hand; from .deal import Deal  # noqa: E402,E702
+__all__ += ["Hand", "Deal"]

@@ -1,0 +1,234 @@
+"""A hand of cards, and reading hands in every notation people type.
+
+Two shapes of text are read:
+
+* dotted suit groups in the order ♠.♣.♦.♥, `-` (or nothing) for a void: `AKQ.J98.T7.A8`,
+  `ТКД.В98.10 7.Т8`;
+* suit-labelled groups in any order, with or without a colon, missing suits void:
+  `S:AKQ C:J98 D:T7 H:A8`, `♠AKQ ♣J98 ♦10 7 ♥A8`, `пики ТКД трефы В98 бубны 10 7 червы Т8`.
+  The single Russian letter `т` (трефы) is a label only when a colon follows it (`т: В98`),
+  because on its own it is the ace.
+
+Ranks may be separated by spaces or commas; `10` and `T` are the ten.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from .cards import (
+    RANK_DISPLAY, RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, Card, _RANK_TOKENS, all_cards,
+    suit_words,
+)
+from .errors import DuplicateCardError, NotationError, UnknownRankError
+
+_VOID_MARKS = "-—–"
+_SEPARATORS = " \t\r\n,:"
+# Longest first, so that `пики` wins over `п` and `spades` over `s`.
+_LABELS = sorted(suit_words().items(), key=lambda item: -len(item[0]))
+
+
+class Hand:
+    """An immutable set of cards; `mask` is the engine's 32-bit mask (bit `card.index`)."""
+
+    __slots__ = ("_mask",)
+
+    def __init__(self, mask: int = 0) -> None:
+        if not 0 <= mask < 1 << 32:
+            raise NotationError(f"hand mask {mask:#x} is not a 32-bit card mask")
+        self._mask = mask
+
+    @property
+    def mask(self) -> int:
+        """The engine mask: bit `suit*8 + rank` is set for every card held."""
+        return self._mask
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card | str]) -> Hand:
+        """The hand holding `cards` (Card objects or card tokens); a repeat is an error."""
+        mask = 0
+        for item in cards:
+            card = Card.parse(item)
+            if mask & card.bit:
+                raise DuplicateCardError(f"card {card} appears twice in the hand")
+            mask |= card.bit
+        return cls(mask)
+
+    @classmethod
+    def parse(cls, text: str | Hand, where: str = "hand") -> Hand:
+        """Read a hand in dotted or labelled form (see the module doc).
+
+        `where` names the hand in error messages (e.g. "hand 2").
+        """
+        if isinstance(text, Hand):
+            return text
+        mask = 0
+        for card in parse_cards(text, where):
+            mask |= card.bit
+        return cls(mask)
+
+    def __str__(self) -> str:
+        return ".".join(
+            "".join(RANK_LETTERS[c.rank] for c in self.suit(s)) or "-" for s in range(4))
+
+    def __repr__(self) -> str:
+        return f"Hand('{self}')"
+
+    def symbols(self) -> str:
+        """All four suits with symbols: `♠AKQ ♣J98 ♦10 7 ♥A8`, `-` for a void."""
+        return " ".join(SUIT_SYMBOLS[s] + self.ranks(s, symbols=True) for s in range(4))
+
+    def ranks(self, suit: int, *, symbols: bool = False) -> str:
+        """The ranks held in `suit`, high to low: `AKT9`, or `A K 10 9` with `symbols=True`.
+
+        With symbols the ten is written `10`, so the ranks of a suit holding it are spaced.
+        """
+        cards = self.suit(suit)
+        if not cards:
+            return "-"
+        if not symbols:
+            return "".join(RANK_LETTERS[c.rank] for c in cards)
+        shown = [RANK_DISPLAY[c.rank] for c in cards]
+        return " ".join(shown) if "10" in shown else "".join(shown)
+
+    def suit(self, suit: int) -> list[Card]:
+        """The cards held in `suit`, high to low."""
+        bits = (self._mask >> (suit * 8)) & 0xFF
+        return [all_cards()[suit * 8 + r] for r in range(7, -1, -1) if bits >> r & 1]
+
+    def __iter__(self) -> Iterator[Card]:
+        for s in range(4):
+            yield from self.suit(s)
+
+    def __len__(self) -> int:
+        return bin(self._mask).count("1")
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, str):
+            card = Card.parse(card)
+        return isinstance(card, Card) and bool(self._mask & card.bit)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and other._mask == self._mask
+
+    def __hash__(self) -> int:
+        return hash(("Hand", self._mask))
+
+    def __or__(self, other: Hand) -> Hand:
+        return Hand(self._mask | other._mask)
+
+    def without(self, cards: Iterable[Card]) -> Hand:
+        """This hand less `cards` (cards it does not hold are ignored)."""
+        mask = self._mask
+        for card in cards:
+            mask &= ~card.bit
+        return Hand(mask)
+
+
+def is_labelled(text: str) -> bool:
+    """True if `text` names suits with letters, symbols or words (not the dotted form)."""
+    norm = text.replace("\ufe0f", "").lower()
+    return any(_label_at(norm, i) for i in range(len(norm)))
+
+
+def parse_cards(text: str, where: str = "hand") -> list[Card]:
+    """The cards of a hand text in the order written; a card given twice is an error."""
+    if not isinstance(text, str):
+        raise NotationError(f"{where} is not text: {text!r}")
+    shown = text.strip()
+    if not shown:
+        raise NotationError(f"{where} is empty: write '-.-.-.-' for a hand with no cards")
+    if is_labelled(text):
+        cards = [c for _, group in labelled_groups(text, where) for c in group]
+    else:
+        cards = _dotted_cards(text, where)
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise DuplicateCardError(f"duplicate card {card}: twice in {where} '{shown}'")
+        seen.add(card)
+    return cards
+
+
+def labelled_groups(text: str, where: str = "hand") -> list[tuple[int, list[Card]]]:
+    """Read suit-labelled text into (suit, cards in written order) groups, in written order."""
+    typed = text.replace("\ufe0f", "")
+    norm = typed.lower()
+    if len(norm) != len(typed):  # a case change altered the length: report in lower case
+        typed = norm
+    groups: list[tuple[int, list[Card]]] = []
+    i = 0
+    while i < len(norm):
+        ch = norm[i]
+        if ch in _SEPARATORS or ch == ".":
+            i += 1
+            continue
+        label = _label_at(norm, i)
+        if label is not None:
+            suit, length = label
+            groups.append((suit, []))
+            i += length
+            continue
+        if ch in _VOID_MARKS:
+            i += 1
+            continue
+        rank, length = _rank_at(norm, i)
+        if rank is None:
+            raise UnknownRankError(
+                f"unknown rank '{typed[i:i + length]}' in {where} '{text.strip()}'")
+        if not groups:
+            raise NotationError(
+                f"rank '{typed[i:i + length]}' comes before any suit in {where} '{text.strip()}'")
+        suit = groups[-1][0]
+        groups[-1][1].append(all_cards()[suit * 8 + rank])
+        i += length
+    return groups
+
+
+def _label_at(norm: str, i: int) -> tuple[int, int] | None:
+    """(suit, length) of a suit label starting at `norm[i]`, or None."""
+    for word, suit in _LABELS:
+        if norm.startswith(word, i):
+            return suit, len(word)
+    if norm.startswith("т", i) and norm[i + 1:].lstrip(" ").startswith(":"):
+        return 1, 1
+    return None
+
+
+def _rank_at(norm: str, i: int) -> tuple[int | None, int]:
+    """(rank, length) of the rank at `norm[i]`; rank None (length 1 or 2) if there is none."""
+    if norm.startswith("10", i):
+        return 3, 2
+    ch = norm[i]
+    if ch != "1" and ch in _RANK_TOKENS:
+        return _RANK_TOKENS[ch], 1
+    if ch == "1" and i + 1 < len(norm) and norm[i + 1].isdigit():
+        return None, 2
+    return None, 1
+
+
+def _dotted_cards(text: str, where: str) -> list[Card]:
+    typed = text.replace("\ufe0f", "").strip()
+    norm = typed.lower()
+    if len(norm) != len(typed):
+        typed = norm
+    groups = norm.split(".")
+    typed_groups = typed.split(".")
+    if len(groups) != 4:
+        raise NotationError(
+            f"{where} '{text.strip()}' has {len(groups)} suit group"
+            f"{'s' if len(groups) != 1 else ''}; expected 4 (♠.♣.♦.♥, '-' for a void)")
+    cards: list[Card] = []
+    for suit, (group, typed_group) in enumerate(zip(groups, typed_groups)):
+        i = 0
+        while i < len(group):
+            ch = group[i]
+            if ch in _SEPARATORS or ch in _VOID_MARKS:
+                i += 1
+                continue
+            rank, length = _rank_at(group, i)
+            if rank is None:
+                raise UnknownRankError(
+                    f"unknown rank '{typed_group[i:i + length]}' in {where} '{text.strip()}'")
+            cards.append(all_cards()[suit * 8 + rank])
+            i += length
+    return cards
