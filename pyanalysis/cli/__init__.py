@@ -9,6 +9,7 @@ import importlib
 import click
 
 _COMMAND_MODULES: list[str] = []
+_COMMAND_MODULES += ["solving", "play", "batch"]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -1,0 +1,170 @@
+"""What every `prefdd` subcommand shares: the deal argument, game and seat options, one-line
+errors, JSON output, and the words used to name seats and show cards.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Iterable, Sequence, TypeVar
+
+import click
+
+import pyanalysis as pa
+
+__all__ = [
+    "Command",
+    "CliError",
+    "deal_argument",
+    "emit_json",
+    "format_cards",
+    "game_option",
+    "json_option",
+    "parse_cards",
+    "parse_deal",
+    "parse_game",
+    "seat_name",
+    "seat_option",
+    "symbols_option",
+    "talon_rule_option",
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+SEAT_NAMES = {1: "1st hand", 2: "2nd hand", 3: "3rd hand"}
+TALON_RULES = ("suit", "card", "none")
+
+
+class CliError(click.ClickException):
+    """Bad input on the command line: one line on stderr, exit code 2, no traceback."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"Error: {self.format_message()}", err=True)
+
+
+class Command(click.Command):
+    """A click command whose usage errors and `ValueError`s end as one line on stderr.
+
+    Click prints usage errors as a usage block, a hint and the message; a script reading
+    stderr wants the message alone. A `ValueError` from the notation or the solver is bad
+    input too, never a crash.
+    """
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":  # click shows help for that: keep it
+                raise
+            raise CliError(_usage_message(exc)) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.ClickException:
+            raise
+        except ValueError as exc:
+            raise CliError(" ".join(str(exc).split())) from None
+
+
+def _usage_message(exc: click.UsageError) -> str:
+    message = " ".join(exc.format_message().split())
+    command = exc.ctx.command_path if exc.ctx is not None else "prefdd"
+    return f"{message} (see '{command} --help')"
+
+
+# ----------------------------------------------------------------------------- parameters
+
+
+def _reject_options_in_deal(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:
+    # The deal may be typed unquoted, and a void hand starts with "-" ("-.J87.AKQJ.T87"), so
+    # commands take unknown options as deal words; a word starting "--" is a mistyped option.
+    for word in value:
+        if word.startswith("--") and len(word) > 2:
+            raise click.UsageError(f"No such option: {word.split('=')[0]}", ctx=ctx)
+    return value
+
+
+def deal_argument(func: F) -> F:
+    """The DEAL argument: the one-line deal, quoted or as separate words."""
+    return click.argument("deal", nargs=-1, required=True, callback=_reject_options_in_deal)(func)
+
+
+def game_option(func: F) -> F:
+    """``--game/-g``: the game to solve (8S, 6NT, misere, raspasy; Russian names too)."""
+    return click.option(
+        "--game", "-g", required=True, metavar="GAME",
+        help="The game: 8S, 6NT, 10H, misere, raspasy (also 8♠, 6БК, мизер, распасы).",
+    )(func)
+
+
+def seat_option(name: str, help_text: str, default: int | None = None) -> Callable[[F], F]:
+    """An option naming a seat 1, 2 or 3."""
+    return click.option(f"--{name}", type=click.IntRange(1, 3), default=default,
+                        show_default=default is not None, metavar="SEAT", help=help_text)
+
+
+def talon_rule_option(func: F) -> F:
+    """``--talon-rule``: how the talon plays in raspasy."""
+    return click.option(
+        "--talon-rule", type=click.Choice(TALON_RULES), default=None,
+        help="Raspasy talon: 'suit' (sets the suit of tricks 1-2), 'card' (played into them)"
+             " or 'none'. Default: 'suit' when the deal has a talon, else 'none'.",
+    )(func)
+
+
+def json_option(func: F) -> F:
+    """``--json``: machine-readable output."""
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(func)
+
+
+def symbols_option(func: F) -> F:
+    """``--ascii``: letters instead of suit symbols, for terminals without them."""
+    return click.option("--ascii", "ascii_only", is_flag=True,
+                        help="Plain ASCII diagram (S C D H) instead of suit symbols.")(func)
+
+
+COMMAND_SETTINGS = {"ignore_unknown_options": True}
+
+
+# ----------------------------------------------------------------------------- parsing
+
+
+def parse_deal(words: Sequence[str]) -> pa.Deal:
+    """The deal from the DEAL words."""
+    return pa.Deal.parse(" ".join(words))
+
+
+def parse_game(text: str) -> pa.Game:
+    """The game from ``--game``."""
+    return pa.Game.parse(text)
+
+
+def parse_cards(text: str | None) -> list[pa.Card]:
+    """Cards written one after another: ``"AS KS"``, ``"AS,KS"``, ``"♠A ♠K"``."""
+    if not text:
+        return []
+    return [pa.Card.parse(word) for word in text.replace(",", " ").split()]
+
+
+# ----------------------------------------------------------------------------- output
+
+
+def emit_json(data: Any) -> None:
+    """Print `data` as JSON (stable key order, cards as "AS")."""
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def seat_name(seat: int) -> str:
+    """1 -> "1st hand"."""
+    return SEAT_NAMES[seat]
+
+
+def card_text(card: pa.Card, symbols: bool = True) -> str:
+    """A card for people: ``A♠`` (or ``AS`` without symbols)."""
+    return card.symbol() if symbols else str(card)
+
+
+def format_cards(cards: Iterable[pa.Card], symbols: bool = True) -> str:
+    """Cards separated by spaces."""
+    return " ".join(card_text(card, symbols) for card in cards)

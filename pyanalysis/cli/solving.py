@@ -1,0 +1,262 @@
+"""`prefdd solve`, `prefdd table` and `prefdd raspasy`: double-dummy answers for one deal."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import click
+
+import pyanalysis as pa
+from pyanalysis.batch import moves_to_json
+
+from .common import (
+    COMMAND_SETTINGS,
+    CliError,
+    Command,
+    card_text,
+    deal_argument,
+    emit_json,
+    format_cards,
+    game_option,
+    json_option,
+    parse_cards,
+    parse_deal,
+    parse_game,
+    seat_name,
+    seat_option,
+    symbols_option,
+    talon_rule_option,
+)
+from .lines import Trick, split_line
+
+__all__ = ["COMMANDS", "solve", "table", "raspasy"]
+
+SHORT_SEATS = {1: "1st", 2: "2nd", 3: "3rd"}
+EXAMPLE_DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
+
+
+def effective_talon_rule(deal: pa.Deal, game: pa.Game, talon_rule: str | None) -> str:
+    """The talon rule a raspasy solve uses: the one given, else "suit" with a talon."""
+    if game.kind != "raspasy":
+        return "none"
+    if talon_rule is not None:
+        return talon_rule
+    return "suit" if deal.talon else "none"
+
+
+def format_moves(moves: dict[pa.Card, int], best: Sequence[pa.Card], symbols: bool) -> list[str]:
+    """One line per suit: each legal card with its value, best cards marked with ``*``."""
+    lines = []
+    for suit in range(4):
+        cards = sorted((card for card in moves if card.suit == suit), key=lambda c: -c.rank)
+        if not cards:
+            continue
+        cells = [f"{card_text(card, symbols)} {moves[card]}{'*' if card in best else ''}"
+                 for card in cards]
+        lines.append("  " + "   ".join(cells))
+    return lines
+
+
+def format_tricks(tricks: Sequence[Trick], symbols: bool, first_number: int = 1) -> list[str]:
+    """The line of play, one trick a line: number, seat and card of each play, the taker."""
+    lines = []
+    for number, trick in enumerate(tricks, start=first_number):
+        plays = "  ".join(f"{SHORT_SEATS[seat]} {card_text(card, symbols):<3}"
+                          for seat, card in zip(trick.seats, trick.cards))
+        talon = f"[talon {card_text(trick.talon_card, symbols)}]  " if trick.talon_card else ""
+        if not trick.complete:
+            taken = ""
+        elif trick.taker is None:
+            taken = "  -> nobody (the talon card holds)"
+        else:
+            taken = f"  -> {seat_name(trick.taker)}"
+        lines.append(f"  {number:>2}. {talon}{plays}{taken}")
+    return lines
+
+
+def result_sentence(game: pa.Game, tricks: int, seat: int, symbols: bool, talon_rule: str) -> str:
+    """"Declarer (2nd hand) takes 8 tricks in 8♠." and its misère and raspasy forms."""
+    shown = game.symbol() if symbols else str(game)
+    noun = "trick" if tricks == 1 else "tricks"
+    if game.kind == "raspasy":
+        return (f"{seat_name(seat).capitalize()} takes at least {tricks} {noun} in raspasy"
+                f" (talon rule: {talon_rule}), the other two playing against him.")
+    return f"Declarer ({seat_name(seat)}) takes {tricks} {noun} in {shown}."
+
+
+def _diagram(deal: pa.Deal, symbols: bool, declarer: int | None, title: str | None) -> str:
+    return deal.diagram(symbols=symbols, declarer=declarer, title=title)
+
+
+def focus_seat(game: pa.Game, declarer: int | None, player: int | None) -> int:
+    """The seat whose tricks are counted: --declarer, or --player in raspasy."""
+    if game.kind == "raspasy":
+        if player is None:
+            raise CliError("raspasy needs --player 1, 2 or 3 (or use 'prefdd raspasy' for all three)")
+        return player
+    if declarer is None:
+        raise CliError(f"{game} needs --declarer 1, 2 or 3")
+    return declarer
+
+
+@click.command(cls=Command, context_settings=COMMAND_SETTINGS, epilog=f"""\b
+Example:
+  prefdd solve "{EXAMPLE_DEAL}" --game 8S --declarer 1
+  prefdd solve "{EXAMPLE_DEAL}" -g 8S --declarer 1 --played "AH"
+  prefdd solve "{EXAMPLE_DEAL}" -g raspasy --player 3 --talon-rule card
+""")
+@deal_argument
+@game_option
+@seat_option("declarer", "The declarer's seat (contracts and misère).")
+@seat_option("leader", "The seat that leads the current trick.", default=1)
+@click.option("--played", metavar="CARDS", default=None,
+              help="Cards already played to the current trick, in order from the leader"
+                   " (e.g. \"AH KH\"); the deal still holds them.")
+@seat_option("player", "Raspasy: the player whose guaranteed minimum is wanted.")
+@talon_rule_option
+@symbols_option
+@json_option
+def solve(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, played: str | None,
+          player: int | None, talon_rule: str | None, ascii_only: bool, as_json: bool) -> None:
+    """Solve DEAL double dummy: the result, the value of every legal card, a line of play.
+
+    DEAL is the one-line deal: three hands in seat order (dotted suit groups ♠.♣.♦.♥), then
+    optionally the talon. Quote it, or type its words one after another.
+    """
+    the_deal = parse_deal(deal)
+    the_game = parse_game(game)
+    focus = focus_seat(the_game, declarer, player)
+    cards = parse_cards(played)
+    rule = effective_talon_rule(the_deal, the_game, talon_rule)
+    options: dict[str, Any] = {"leader": leader, "played": cards}
+    if the_game.kind == "raspasy":
+        options.update(player=focus, talon_rule=rule)
+    else:
+        options["declarer"] = focus
+    solution = pa.solve(the_deal, the_game, **options)
+    talon = the_deal.talon if the_game.kind == "raspasy" else ()
+    tricks = split_line(the_deal, [*cards, *solution.line], trump=the_game.trump,
+                        talon=talon, talon_rule=rule)
+    if as_json:
+        emit_json({
+            "deal": str(the_deal),
+            "game": str(the_game),
+            "declarer" if the_game.kind != "raspasy" else "player": focus,
+            **({"talon_rule": rule} if the_game.kind == "raspasy" else {}),
+            "leader": leader,
+            "played": [str(card) for card in cards],
+            "to_move": solution.to_move,
+            "tricks": solution.tricks,
+            "moves": moves_to_json(solution.moves),
+            "best": [str(card) for card in solution.best],
+            "line": [str(card) for card in solution.line],
+        })
+        return
+    symbols = not ascii_only
+    declarer_mark = focus if the_game.kind != "raspasy" else None
+    click.echo(_diagram(the_deal, symbols, declarer_mark, None))
+    click.echo()
+    click.echo(result_sentence(the_game, solution.tricks, focus, symbols, rule))
+    if cards:
+        click.echo(f"Played to the current trick: {format_cards(cards, symbols)}")
+    whose = "declarer's" if the_game.kind != "raspasy" else f"{seat_name(focus)}'s"
+    click.echo(f"{seat_name(solution.to_move).capitalize()} to play; each card with the"
+               f" {whose} tricks (* best):")
+    for line in format_moves(solution.moves, solution.best, symbols):
+        click.echo(line)
+    click.echo("Line of play:")
+    for line in format_tricks(tricks, symbols):
+        click.echo(line)
+
+
+@click.command(cls=Command, context_settings=COMMAND_SETTINGS, epilog=f"""\b
+Example:
+  prefdd table "{EXAMPLE_DEAL}"
+  prefdd table "{EXAMPLE_DEAL}" --talon-rule card --json
+""")
+@deal_argument
+@talon_rule_option
+@symbols_option
+@json_option
+def table(deal: tuple[str, ...], talon_rule: str | None, ascii_only: bool, as_json: bool) -> None:
+    """The double-dummy table of DEAL: every declarer and game, the 1st hand leading.
+
+    Contracts in ♠ ♣ ♦ ♥ NT and misère for each declarer, and for each player his raspasy
+    guaranteed minimum under the talon rule.
+    """
+    the_deal = parse_deal(deal)
+    result = pa.table(the_deal, talon_rule=talon_rule)
+    if as_json:
+        emit_json(result.to_dict())
+        return
+    symbols = not ascii_only
+    click.echo(_diagram(the_deal, symbols, None, None))
+    click.echo()
+    click.echo(result.format(symbols=symbols))
+
+
+@click.command(cls=Command, context_settings=COMMAND_SETTINGS, epilog=f"""\b
+Example:
+  prefdd raspasy "{EXAMPLE_DEAL}"
+  prefdd raspasy "{EXAMPLE_DEAL}" --talon-rule card --json
+""")
+@deal_argument
+@talon_rule_option
+@symbols_option
+@json_option
+def raspasy(deal: tuple[str, ...], talon_rule: str | None, ascii_only: bool, as_json: bool) -> None:
+    """Raspasy on DEAL: each player's guaranteed minimum of tricks and his best first cards.
+
+    For each player P the other two play together to give P as many tricks as they can; the
+    minimum is what P can hold his tricks to. P's first cards are valued after the best
+    play before his turn.
+    """
+    the_deal = parse_deal(deal)
+    game = pa.Game.parse("raspasy")
+    rule = effective_talon_rule(the_deal, game, talon_rule)
+    players = [_raspasy_player(the_deal, game, seat, rule) for seat in (1, 2, 3)]
+    if as_json:
+        emit_json({
+            "deal": str(the_deal),
+            "talon_rule": rule,
+            "players": [{
+                "player": p["player"],
+                "tricks": p["tricks"],
+                "before": [str(card) for card in p["before"]],
+                "moves": moves_to_json(p["first"].moves),
+                "best": [str(card) for card in p["first"].best],
+                "line": [str(card) for card in p["line"]],
+            } for p in players],
+        })
+        return
+    symbols = not ascii_only
+    click.echo(_diagram(the_deal, symbols, None, None))
+    click.echo()
+    click.echo(f"Raspasy, talon rule: {rule}. Each player against the other two:")
+    for p in players:
+        noun = "trick" if p["tricks"] == 1 else "tricks"
+        click.echo(f"{seat_name(p['player']).capitalize()}: at least {p['tricks']} {noun}.")
+        if p["before"]:
+            click.echo(f"  after {format_cards(p['before'], symbols)}, his first card (* best):")
+        else:
+            click.echo("  his first card (* best):")
+        for line in format_moves(p["first"].moves, p["first"].best, symbols):
+            click.echo("  " + line)
+
+
+def _raspasy_player(deal: pa.Deal, game: pa.Game, seat: int, rule: str) -> dict[str, Any]:
+    """Player `seat`'s guaranteed minimum, and the value of each of his first cards.
+
+    When someone plays before him in the first trick, his cards are valued after the cards
+    of the principal line that come first.
+    """
+    solution = pa.solve(deal, game, player=seat, talon_rule=rule)
+    waiting = (seat - solution.to_move) % 3
+    before = list(solution.line[:waiting])
+    first = solution
+    if before:
+        first = pa.solve(deal, game, player=seat, talon_rule=rule, played=before)
+    return {"player": seat, "tricks": solution.tricks, "before": before, "first": first,
+            "line": solution.line}
+
+
+COMMANDS = [solve, table, raspasy]
