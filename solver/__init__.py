@@ -1,0 +1,45 @@
+"""prefdd's engine: exact double-dummy trick counts for Preferans positions.
+
+    >>> import solver
+    >>> pos = solver.Position(hands=(h1, h2, h3), game="contract", trump=0, focus=1)
+    >>> solver.tricks(pos), solver.moves(pos), solver.line(pos)
+
+``Position`` (in ``solver.position``) holds a position and the rules of play; ``Solver`` (the
+compiled search, ``solver._engine``) answers questions about it; ``solver.reference`` is the
+plain minimax the engine is tested against. See ALGORITHM.md for how the search works.
+"""
+from __future__ import annotations
+
+import threading
+
+from . import reference
+from ._engine import Solver
+from .position import GAMES, TALON_RULES, Position, card_name
+
+__all__ = ["GAMES", "TALON_RULES", "Position", "Solver", "card_name", "reference",
+           "tricks", "moves", "line", "default_solver"]
+
+_local = threading.local()
+
+
+def default_solver() -> Solver:
+    """This thread's shared Solver (its table is kept between calls)."""
+    s = getattr(_local, "solver", None)
+    if s is None:
+        s = _local.solver = Solver()
+    return s
+
+
+def tricks(pos: Position) -> int:
+    """The focus player's tricks from ``pos`` to the end, best play by all."""
+    return default_solver().tricks(pos)
+
+
+def moves(pos: Position) -> dict[int, int]:
+    """The value (focus player's tricks) of every legal card of the seat to move."""
+    return default_solver().moves(pos)
+
+
+def line(pos: Position) -> list[int]:
+    """A principal line of play from ``pos`` to the end."""
+    return default_solver().line(pos)

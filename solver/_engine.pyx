@@ -1,0 +1,616 @@
+# cython: language_level=3
+"""The search core: exact trick counts by null-window alpha-beta (see ALGORITHM.md).
+
+Everything below ``Solver`` runs without the GIL on a plain C struct, so several threads can
+search at once, each with its own ``Solver`` (and so its own transposition table).
+"""
+from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+cdef extern from *:
+    int __builtin_popcount(unsigned int) nogil
+    int __builtin_ctz(unsigned int) nogil
+    int __builtin_clz(unsigned int) nogil
+
+cdef enum:
+    MAXMOVES = 10
+    BUCKET = 4
+
+# COMPRESS[present][held]: the ranks of `held` renumbered among the cards `present` in one suit
+# (8-bit masks), so that positions differing only in cards already gone share a table entry.
+cdef uint8_t COMPRESS[256][256]
+
+
+cdef void _init_tables():
+    cdef int present, held, bit, k, out
+    for present in range(256):
+        for held in range(256):
+            out = 0
+            k = 0
+            for bit in range(8):
+                if present >> bit & 1:
+                    if held >> bit & 1:
+                        out |= 1 << k
+                    k += 1
+            COMPRESS[present][held] = out
+
+
+_init_tables()
+
+cdef enum:
+    RULE_NONE = 0
+    RULE_SUIT = 1
+    RULE_CARD = 2
+
+ctypedef struct Entry:
+    uint64_t k0
+    uint64_t k1
+    int8_t lo          # lower bound on the focus player's tricks from this trick boundary
+    int8_t hi          # upper bound
+    uint8_t depth      # tricks left: deeper entries are kept in preference
+    uint8_t used
+
+ctypedef struct Search:
+    uint32_t hands[3]
+    int trick[3]       # cards of the current trick, in play order
+    int ntrick
+    int leader
+    int talon[2]
+    int talon_pos      # index of the current talon trick; talon tricks pending while < talon_n
+    int talon_n
+    int trump          # -1: no trump
+    int focus
+    int maxmask        # bit per seat: 1 if the seat wants the focus player's count high
+    int rule
+    uint64_t ctx       # game, focus and trump, mixed into every table key
+    Entry* tt
+    uint64_t tt_mask   # number of buckets - 1
+    uint64_t nodes
+    uint64_t hits
+    uint64_t stores
+
+
+cdef inline uint32_t suit_bits(int suit) noexcept nogil:
+    return (<uint32_t>0xFF) << (8 * suit)
+
+
+cdef inline uint32_t legal_mask(Search* s, int mover) noexcept nogil:
+    cdef uint32_t hand = s.hands[mover]
+    cdef int lead
+    cdef uint32_t follow
+    if s.talon_pos < s.talon_n:
+        lead = s.talon[s.talon_pos] >> 3
+    elif s.ntrick == 0:
+        return hand
+    else:
+        lead = s.trick[0] >> 3
+    follow = hand & suit_bits(lead)
+    if follow:
+        return follow
+    if s.trump >= 0 and hand & suit_bits(s.trump):
+        return hand & suit_bits(s.trump)
+    return hand
+
+
+cdef inline int trick_winner_index(Search* s) noexcept nogil:
+    """Index (0..2) in s.trick of the card taking a complete trick, or -1 for nobody."""
+    cdef int best, i, c, suit, tc
+    if s.talon_pos < s.talon_n:
+        tc = s.talon[s.talon_pos]
+        suit = tc >> 3
+        best = -1
+        for i in range(3):
+            c = s.trick[i]
+            if c >> 3 == suit and (best < 0 or c > s.trick[best]):
+                best = i
+        if s.rule == RULE_CARD:
+            if best < 0 or s.trick[best] < tc:
+                return -1
+            return best
+        if best >= 0:
+            return best
+        # Nobody holds the talon's suit: the 1st hand's card stands as the card led.
+    best = 0
+    for i in range(1, 3):
+        c = s.trick[i]
+        if c >> 3 == s.trick[best] >> 3:
+            if c > s.trick[best]:
+                best = i
+        elif s.trump >= 0 and c >> 3 == s.trump:
+            best = i
+    return best
+
+
+cdef inline int current_winner_index(Search* s) noexcept nogil:
+    """Index of the card winning the incomplete trick so far (-1: the talon card, or none)."""
+    cdef int best = -1, i, c, suit, tc
+    if s.ntrick == 0:
+        return -1
+    if s.talon_pos < s.talon_n:
+        tc = s.talon[s.talon_pos]
+        suit = tc >> 3
+        for i in range(s.ntrick):
+            c = s.trick[i]
+            if c >> 3 == suit and (best < 0 or c > s.trick[best]):
+                best = i
+        if s.rule == RULE_CARD and best >= 0 and s.trick[best] < tc:
+            return -1
+        if best < 0 and s.rule == RULE_SUIT:
+            best = 0
+            for i in range(1, s.ntrick):
+                c = s.trick[i]
+                if c >> 3 == s.trick[0] >> 3 and c > s.trick[best]:
+                    best = i
+        return best
+    best = 0
+    for i in range(1, s.ntrick):
+        c = s.trick[i]
+        if c >> 3 == s.trick[best] >> 3:
+            if c > s.trick[best]:
+                best = i
+        elif s.trump >= 0 and c >> 3 == s.trump:
+            best = i
+    return best
+
+
+cdef inline uint64_t mix(uint64_t x) noexcept nogil:
+    x ^= x >> 33
+    x *= <uint64_t>0xff51afd7ed558ccd
+    x ^= x >> 33
+    x *= <uint64_t>0xc4ceb9fe1a85ec53
+    x ^= x >> 33
+    return x
+
+
+cdef inline void table_key(Search* s, uint64_t* k0, uint64_t* k1) noexcept nogil:
+    """Key of a trick boundary on relative ranks: hands renumbered within the cards left."""
+    cdef uint32_t allc = s.hands[0] | s.hands[1] | s.hands[2]
+    cdef uint64_t r0 = 0, r1 = 0, r2 = 0
+    cdef int suit, sh
+    cdef uint32_t p
+    for suit in range(4):
+        sh = 8 * suit
+        p = (allc >> sh) & 0xFF
+        r0 |= (<uint64_t>COMPRESS[p][(s.hands[0] >> sh) & 0xFF]) << sh
+        r1 |= (<uint64_t>COMPRESS[p][(s.hands[1] >> sh) & 0xFF]) << sh
+        r2 |= (<uint64_t>COMPRESS[p][(s.hands[2] >> sh) & 0xFF]) << sh
+    k0[0] = r0 | (r1 << 32)
+    k1[0] = r2 | (<uint64_t>s.leader << 32) | (s.ctx << 34)
+
+
+cdef inline Entry* tt_find(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
+    cdef Entry* b = s.tt + (mix(k0 ^ mix(k1)) & s.tt_mask) * BUCKET
+    cdef int i
+    for i in range(BUCKET):
+        if b[i].used and b[i].k0 == k0 and b[i].k1 == k1:
+            return &b[i]
+    return NULL
+
+
+cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int depth, int lo, int hi) noexcept nogil:
+    cdef Entry* b = s.tt + (mix(k0 ^ mix(k1)) & s.tt_mask) * BUCKET
+    cdef int i, victim = 0
+    for i in range(BUCKET):
+        if b[i].used and b[i].k0 == k0 and b[i].k1 == k1:
+            if lo > b[i].lo:
+                b[i].lo = lo
+            if hi < b[i].hi:
+                b[i].hi = hi
+            return
+    for i in range(BUCKET):
+        if not b[i].used:
+            victim = i
+            break
+        if b[i].depth < b[victim].depth:
+            victim = i
+    if not b[victim].used:
+        s.stores += 1
+    b[victim].k0 = k0
+    b[victim].k1 = k1
+    b[victim].lo = lo
+    b[victim].hi = hi
+    b[victim].depth = depth
+    b[victim].used = 1
+
+
+cdef int gen_moves(Search* s, int mover, int* out) noexcept nogil:
+    """Legal cards of `mover`, one per group of equivalent cards, in search order."""
+    cdef uint32_t legal = legal_mask(s, mover)
+    cdef uint32_t present = s.hands[0] | s.hands[1] | s.hands[2]
+    cdef uint32_t above, rest
+    cdef int i, n = 0, c, j, key, tmp
+    cdef int scores[MAXMOVES]
+    for i in range(s.ntrick):
+        present |= (<uint32_t>1) << s.trick[i]
+    if s.talon_pos < s.talon_n:
+        present |= (<uint32_t>1) << s.talon[s.talon_pos]
+    rest = legal
+    while rest:
+        c = __builtin_ctz(rest)
+        rest &= rest - 1
+        # Keep c only if it tops its run: the next card up still in play is not the mover's.
+        above = present & suit_bits(c >> 3) & ~((<uint32_t>2 << c) - 1)
+        if above and (legal >> __builtin_ctz(above)) & 1:
+            continue
+        out[n] = c
+        scores[n] = move_score(s, mover, c)
+        n += 1
+    # Insertion sort, best score first.
+    for i in range(1, n):
+        key = scores[i]
+        tmp = out[i]
+        j = i - 1
+        while j >= 0 and scores[j] < key:
+            scores[j + 1] = scores[j]
+            out[j + 1] = out[j]
+            j -= 1
+        scores[j + 1] = key
+        out[j + 1] = tmp
+    return n
+
+
+cdef inline int move_score(Search* s, int mover, int c) noexcept nogil:
+    """Ordering heuristic: cards that make the trick go the mover's way first."""
+    cdef int rank = c & 7
+    cdef int wants_high = (s.maxmask >> mover) & 1
+    cdef int mover_is_focus = mover == s.focus
+    cdef int w, wseat, good, score, top
+    cdef uint32_t others, suitcards
+    if s.ntrick == 0 and s.talon_pos >= s.talon_n:
+        # Leading: does this card hold the top of its suit among the cards left?
+        suitcards = (s.hands[0] | s.hands[1] | s.hands[2]) & suit_bits(c >> 3)
+        others = suitcards & ~s.hands[mover]
+        top = others == 0 or (31 - __builtin_clz(others)) < c
+        # The mover's side wants to win tricks when the focus player's tricks are good for
+        # it exactly if it contains the focus player.
+        if wants_high == mover_is_focus:
+            return (100 if top else 0) + (rank if top else -rank)
+        return (0 if top else 100) - rank
+    # Following: who would be winning after this card?
+    s.trick[s.ntrick] = c
+    s.ntrick += 1
+    w = current_winner_index(s)
+    s.ntrick -= 1
+    if w < 0:
+        wseat = -1
+    elif s.talon_pos < s.talon_n:
+        wseat = w
+    else:
+        wseat = (s.leader + w) % 3
+    if wants_high:
+        good = wseat == s.focus
+    else:
+        good = wseat != s.focus
+    if wants_high == mover_is_focus:
+        # Contract sides: win cheaply, or discard low.
+        return (100 if good else 0) - rank
+    # Avoiding tricks for the focus / pushing them on him: shed high cards safely.
+    return (100 if good else 0) + rank
+
+
+cdef bint ge(Search* s, int target) noexcept nogil:
+    """Whether the focus player's tricks from here, best play, are at least `target`."""
+    cdef int r, mover, n, i, c, gain, w, wseat, result, widx
+    cdef int saved_leader, saved_talon, t0, t1, t2, lo, hi
+    cdef int moves[MAXMOVES]
+    cdef bint use_tt = 0, maxer, sub
+    cdef uint64_t k0 = 0, k1 = 0
+    cdef Entry* e
+    s.nodes += 1
+    if s.ntrick == 0:
+        if target <= 0:
+            return 1
+        r = __builtin_popcount(s.hands[0])
+        if target > r:
+            return 0
+        if s.talon_pos >= s.talon_n:
+            if r == 1:
+                s.trick[0] = __builtin_ctz(s.hands[s.leader])
+                s.trick[1] = __builtin_ctz(s.hands[(s.leader + 1) % 3])
+                s.trick[2] = __builtin_ctz(s.hands[(s.leader + 2) % 3])
+                w = trick_winner_index(s)
+                return ((s.leader + w) % 3 == s.focus) >= target
+            use_tt = 1
+            table_key(s, &k0, &k1)
+            e = tt_find(s, k0, k1)
+            if e != NULL:
+                if e.lo >= target:
+                    s.hits += 1
+                    return 1
+                if e.hi < target:
+                    s.hits += 1
+                    return 0
+    mover = (s.leader + s.ntrick) % 3
+    maxer = (s.maxmask >> mover) & 1
+    n = gen_moves(s, mover, moves)
+    result = 0 if maxer else 1
+    for i in range(n):
+        c = moves[i]
+        s.hands[mover] &= ~((<uint32_t>1) << c)
+        s.trick[s.ntrick] = c
+        s.ntrick += 1
+        if s.ntrick < 3:
+            sub = ge(s, target)
+            s.ntrick -= 1
+        else:
+            widx = trick_winner_index(s)
+            if widx < 0:
+                wseat = -1
+            elif s.talon_pos < s.talon_n:
+                wseat = widx
+            else:
+                wseat = (s.leader + widx) % 3
+            gain = wseat == s.focus
+            saved_leader = s.leader
+            saved_talon = s.talon_pos
+            t0 = s.trick[0]
+            t1 = s.trick[1]
+            t2 = s.trick[2]
+            if s.talon_pos < s.talon_n:
+                s.talon_pos += 1
+                s.leader = 0
+            else:
+                s.leader = wseat
+            s.ntrick = 0
+            sub = ge(s, target - gain)
+            s.leader = saved_leader
+            s.talon_pos = saved_talon
+            s.trick[0] = t0
+            s.trick[1] = t1
+            s.trick[2] = t2
+            s.ntrick = 2
+        s.hands[mover] |= (<uint32_t>1) << c
+        if maxer and sub:
+            result = 1
+            break
+        if not maxer and not sub:
+            result = 0
+            break
+    if use_tt:
+        if result:
+            tt_store(s, k0, k1, r, target, r)
+        else:
+            tt_store(s, k0, k1, r, 0, target - 1)
+    return result
+
+
+cdef int tricks_left(Search* s) noexcept nogil:
+    cdef int i, m = 0, k
+    for i in range(3):
+        k = __builtin_popcount(s.hands[i])
+        if k > m:
+            m = k
+    return m
+
+
+cdef int solve_range(Search* s, int lo, int hi) noexcept nogil:
+    """The exact value, known to lie in [lo, hi], by bisection over null-window searches."""
+    cdef int t
+    while lo < hi:
+        t = (lo + hi + 1) // 2
+        if ge(s, t):
+            lo = t
+        else:
+            hi = t - 1
+    return lo
+
+
+cdef int play_card(Search* s, int c, int* saved) noexcept nogil:
+    """Play c for the mover at the root level; returns the focus player's gain (0/1).
+
+    `saved` receives what `unplay_card` needs (5 ints).
+    """
+    cdef int mover = (s.leader + s.ntrick) % 3, widx, wseat
+    saved[0] = mover
+    saved[1] = s.leader
+    saved[2] = s.talon_pos
+    saved[3] = s.ntrick
+    s.hands[mover] &= ~((<uint32_t>1) << c)
+    s.trick[s.ntrick] = c
+    s.ntrick += 1
+    if s.ntrick < 3:
+        saved[4] = 0
+        return 0
+    widx = trick_winner_index(s)
+    if widx < 0:
+        wseat = -1
+    elif s.talon_pos < s.talon_n:
+        wseat = widx
+    else:
+        wseat = (s.leader + widx) % 3
+    saved[4] = 1
+    if s.talon_pos < s.talon_n:
+        s.talon_pos += 1
+        s.leader = 0
+    else:
+        s.leader = wseat
+    s.ntrick = 0
+    return wseat == s.focus
+
+
+cdef void unplay_card(Search* s, int c, int* saved, int* trick_copy) noexcept nogil:
+    s.hands[saved[0]] |= (<uint32_t>1) << c
+    s.leader = saved[1]
+    s.talon_pos = saved[2]
+    s.ntrick = saved[3]
+    s.trick[0] = trick_copy[0]
+    s.trick[1] = trick_copy[1]
+    s.trick[2] = trick_copy[2]
+
+
+cdef int all_moves(Search* s, int* cards, int* values, int ncards) noexcept nogil:
+    """Values of the given root cards, each card's exact result; returns the best value."""
+    cdef int i, gain, child_hi, best = -1, v
+    cdef int saved[5]
+    cdef int tc[3]
+    cdef int mover = (s.leader + s.ntrick) % 3
+    cdef bint maxer = (s.maxmask >> mover) & 1
+    for i in range(ncards):
+        tc[0] = s.trick[0]
+        tc[1] = s.trick[1]
+        tc[2] = s.trick[2]
+        gain = play_card(s, cards[i], saved)
+        child_hi = tricks_left(s)
+        v = gain + solve_range(s, 0, child_hi)
+        unplay_card(s, cards[i], saved, tc)
+        values[i] = v
+        if best < 0 or (maxer and v > best) or (not maxer and v < best):
+            best = v
+    return best
+
+
+_CONTEXT_GAMES = {"contract": 0, "misere": 1, "raspasy": 2}
+_RULES = {"none": RULE_NONE, "suit": RULE_SUIT, "card": RULE_CARD}
+
+
+cdef class Solver:
+    """A search engine with its own transposition table.
+
+    Keep one Solver for a series of related solves (the table carries over between them);
+    use one Solver per thread. ``tt_mb`` fixes the table's size in megabytes.
+    """
+    cdef Search s
+    cdef Entry* table
+    cdef uint64_t nbuckets
+    cdef public dict stats
+
+    def __cinit__(self, int tt_mb=32):
+        cdef uint64_t bytes_ = (<uint64_t>max(tt_mb, 1)) << 20
+        cdef uint64_t nb = 1
+        while nb * 2 * BUCKET * sizeof(Entry) <= bytes_:
+            nb *= 2
+        self.nbuckets = nb
+        self.table = <Entry*>calloc(nb * BUCKET, sizeof(Entry))
+        if self.table == NULL:
+            raise MemoryError("cannot allocate the transposition table")
+        memset(&self.s, 0, sizeof(Search))
+        self.s.tt = self.table
+        self.s.tt_mask = nb - 1
+        self.stats = {}
+
+    def __dealloc__(self):
+        free(self.table)
+
+    @property
+    def table_bytes(self) -> int:
+        """The memory held by the transposition table."""
+        return self.nbuckets * BUCKET * sizeof(Entry)
+
+    def clear(self):
+        """Empty the transposition table."""
+        memset(self.table, 0, self.nbuckets * BUCKET * sizeof(Entry))
+
+    cdef void _load(self, pos) except *:
+        cdef Search* s = &self.s
+        cdef int i
+        s.hands[0] = pos.hands[0]
+        s.hands[1] = pos.hands[1]
+        s.hands[2] = pos.hands[2]
+        s.ntrick = len(pos.played)
+        for i in range(3):
+            s.trick[i] = 0
+        for i in range(s.ntrick):
+            s.trick[i] = pos.played[i]
+        s.leader = pos.leader
+        s.talon_n = len(pos.talon)
+        s.talon_pos = 0
+        for i in range(s.talon_n):
+            s.talon[i] = pos.talon[i]
+        s.trump = -1 if pos.trump is None else pos.trump
+        s.focus = pos.focus
+        if pos.game == "contract":
+            s.maxmask = 1 << s.focus
+        else:
+            s.maxmask = 7 & ~(1 << s.focus)
+        s.rule = _RULES[pos.talon_rule]
+        s.ctx = (<uint64_t>_CONTEXT_GAMES[pos.game]) | (<uint64_t>s.focus << 2) | (<uint64_t>(s.trump + 1) << 4)
+        s.nodes = 0
+        s.hits = 0
+        s.stores = 0
+
+    cdef void _finish(self):
+        self.stats = {"nodes": self.s.nodes, "tt_hits": self.s.hits, "tt_entries": self.s.stores}
+
+    def tricks(self, pos) -> int:
+        """The focus player's tricks from ``pos`` to the end, best play by all."""
+        cdef int v, hi
+        self._load(pos)
+        hi = tricks_left(&self.s)
+        with nogil:
+            v = solve_range(&self.s, 0, hi)
+        self._finish()
+        return v
+
+    def moves(self, pos) -> dict:
+        """The value of every legal card of the seat to move (equivalent cards share a value)."""
+        cdef int cards[MAXMOVES]
+        cdef int values[MAXMOVES]
+        cdef int n, i
+        self._load(pos)
+        if pos.is_terminal:
+            return {}
+        mover = pos.to_move
+        n = gen_moves(&self.s, mover, cards)
+        with nogil:
+            all_moves(&self.s, cards, values, n)
+        self._finish()
+        reps = {cards[i]: values[i] for i in range(n)}
+        return {c: reps[_representative(c, pos)] for c in pos.legal_moves()}
+
+    def line(self, pos) -> list:
+        """A principal line: cards in play order to the end, each one best for its player."""
+        cdef int cards[MAXMOVES]
+        cdef int saved[5]
+        cdef int tc[3]
+        cdef int n, i, v, gain, child, target, mover
+        cdef bint maxer, ok
+        cdef Search* s = &self.s
+        self._load(pos)
+        out = []
+        hi = tricks_left(s)
+        with nogil:
+            v = solve_range(s, 0, hi)
+        while tricks_left(s) > 0 or s.ntrick > 0:
+            mover = (s.leader + s.ntrick) % 3
+            maxer = (s.maxmask >> mover) & 1
+            n = gen_moves(s, mover, cards)
+            chosen = -1
+            for i in range(n):
+                tc[0] = s.trick[0]
+                tc[1] = s.trick[1]
+                tc[2] = s.trick[2]
+                gain = play_card(s, cards[i], saved)
+                target = v - gain
+                with nogil:
+                    # Best for the mover exactly when the child keeps the value v.
+                    ok = ge(s, target) and not ge(s, target + 1)
+                if ok:
+                    chosen = cards[i]
+                    v = target
+                    break
+                unplay_card(s, cards[i], saved, tc)
+            if chosen < 0:
+                raise RuntimeError("internal error: no move keeps the position's value")
+            out.append(chosen)
+        self._finish()
+        return out
+
+
+def _representative(card, pos):
+    """The card that ``gen_moves`` keeps for ``card``'s group of equivalent cards."""
+    present = pos.hands[0] | pos.hands[1] | pos.hands[2]
+    for c in pos.played:
+        present |= 1 << c
+    if pos.talon:
+        present |= 1 << pos.talon[0]
+    mine = pos.hands[pos.to_move]
+    c = card
+    while True:
+        up = c + 1
+        while up < (c & ~7) + 8 and not present >> up & 1:
+            up += 1
+        if up < (c & ~7) + 8 and mine >> up & 1:
+            c = up
+        else:
+            return c

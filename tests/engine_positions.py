@@ -1,0 +1,39 @@
+"""Random positions for engine tests: every game, talon rule, leader, focus seat and trick state."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import strategies as st
+
+from solver import Position
+
+GAME_SPECS = (
+    [("contract", trump, "none") for trump in (0, 1, 2, 3, None)]
+    + [("misere", None, "none")]
+    + [("raspasy", None, rule) for rule in ("suit", "card", "none")]
+)
+
+
+def random_position(rng: random.Random, max_cards: int = 5, spec=None) -> Position:
+    """A random legal position with 1..max_cards cards per hand (as at the start of the trick)."""
+    game, trump, rule = spec if spec is not None else rng.choice(GAME_SPECS)
+    n = rng.randint(1, max_cards)
+    deck = rng.sample(range(32), 3 * n + 2)
+    hands = tuple(sum(1 << c for c in deck[i * n:(i + 1) * n]) for i in range(3))
+    talon: tuple[int, ...] = ()
+    leader = rng.randrange(3)
+    if game == "raspasy" and rule != "none":
+        talon = tuple(deck[3 * n:3 * n + rng.randint(0, min(2, n))])
+        if talon:
+            leader = 0
+    pos = Position(hands=hands, leader=leader, game=game, trump=trump,
+                   focus=rng.randrange(3), talon=talon, talon_rule=rule)
+    for _ in range(rng.choice((0, 0, 1, 2))):
+        pos = pos.play(rng.choice(pos.legal_moves()))
+    return pos
+
+
+@st.composite
+def positions(draw, max_cards: int = 5, spec=None) -> Position:
+    """Hypothesis strategy over ``random_position``."""
+    return random_position(random.Random(draw(st.integers(0, 2**32 - 1))), max_cards, spec)

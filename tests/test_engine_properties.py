@@ -1,0 +1,35 @@
+"""The engine equals the reference minimax on random positions of every kind."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import solver
+from solver import reference
+from engine_positions import GAME_SPECS, positions
+
+ENGINE = solver.Solver(tt_mb=4)
+SETTINGS = settings(max_examples=350, derandomize=True, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def check_against_reference(pos: solver.Position) -> None:
+    expected = reference.tricks(pos)
+    assert ENGINE.tricks(pos) == expected, pos
+    assert ENGINE.moves(pos) == reference.moves(pos), pos
+    line = ENGINE.line(pos)
+    # The line is a legal sequence of plays to the end that gives the focus player `expected`.
+    total, here = 0, pos
+    for card in line:
+        here, taker, _ = here.advance(card)
+        total += taker == pos.focus
+    assert here.is_terminal, (pos, line)
+    assert total == expected, (pos, line)
+
+
+@pytest.mark.parametrize("spec", GAME_SPECS, ids=lambda s: f"{s[0]}-{s[1]}-{s[2]}")
+@SETTINGS
+@given(data=st.data())
+def test_engine_matches_reference(spec, data):
+    check_against_reference(data.draw(positions(spec=spec)))
