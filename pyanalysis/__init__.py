@@ -9,3 +9,5 @@ from .cards import Card; from .errors import NotationError; from .games import G
 __all__ += ["Card", "NotationError", "Game"]
 from .hand import Hand; from .deal import Deal  # noqa: E402,E702
 __all__ += ["Hand", "Deal"]
+from .solving import DDTable, Solution, solve, table  # noqa: E402
+__all__ += ["solve", "Solution", "table", "DDTable"]

@@ -1,0 +1,324 @@
+"""Solving deals: friendly wrappers over the engine (`solver`).
+
+`solve` answers one question about one position: the focus player's tricks with best play,
+the value of every legal card and a line of play. `table` gives the double-dummy table of a
+deal: every declarer seat in every strain, misère for every seat, and raspasy for every player.
+
+Seats here are 1, 2, 3 (1st, 2nd, 3rd hand) and cards are `Card` objects; the engine counts
+seats 0..2 and cards 0..31. A deal's hands are as at the start of the current trick: cards in
+`played` are still in them here and are taken out before the engine sees the position.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Iterable
+
+from .cards import SUIT_LETTERS, SUIT_SYMBOLS, Card
+from .deal import Deal
+from .errors import PositionError
+from .games import CONTRACT, MISERE, RASPASY, Game
+
+if TYPE_CHECKING:
+    import solver
+
+TALON_RULES = ("suit", "card", "none")
+STRAINS = ("S", "C", "D", "H", "NT")
+SEATS = (1, 2, 3)
+_SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The answer for one position.
+
+    `tricks`: the focus player's tricks from this position to the end (the current trick
+    included), best play by all; the focus is the declarer, or the chosen player in raspasy.
+    `moves`: every legal card of the seat to move → `tricks` after playing it.
+    `line`: a principal line of play to the end, in play order.
+    """
+
+    tricks: int
+    moves: dict[Card, int]
+    line: list[Card]
+    to_move: int
+    focus: int
+    game: Game
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def mover_maximises(self) -> bool:
+        """Whether the seat to move wants the focus player's tricks high."""
+        is_focus = self.to_move == self.focus
+        return is_focus if self.game.kind == CONTRACT else not is_focus
+
+    @property
+    def best(self) -> list[Card]:
+        """The legal cards that keep the best value for the seat to move."""
+        if not self.moves:
+            return []
+        pick = max if self.mover_maximises else min
+        target = pick(self.moves.values())
+        return [card for card, value in self.moves.items() if value == target]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: tricks, moves {"AS": n}, line ["AS", ...], to_move, focus, game."""
+        return {
+            "game": str(self.game),
+            "focus": self.focus,
+            "to_move": self.to_move,
+            "tricks": self.tricks,
+            "moves": {str(c): v for c, v in self.moves.items()},
+            "best": [str(c) for c in self.best],
+            "line": [str(c) for c in self.line],
+        }
+
+
+def solve(deal: Deal | str, game: Game | str, declarer: int | None = None, leader: int = 1,
+          played: Iterable[Card | str] = (), player: int | None = None,
+          talon_rule: str | None = None, engine: solver.Solver | None = None) -> Solution:
+    """Solve a position exactly.
+
+    deal:       the hands as at the start of the current trick (and the talon for raspasy).
+    game:       `Game` or text (`8S`, `6NT`, `misere`, `raspasy`, ...).
+    declarer:   seat 1..3 of the declarer (contracts and misère).
+    leader:     seat 1..3 that leads the current trick (default: the 1st hand).
+    played:     cards already played to the current trick, in order from the leader.
+    player:     raspasy: the seat whose guaranteed minimum is counted.
+    talon_rule: raspasy: "suit", "card" or "none"; None means "suit" with a talon, else "none".
+    engine:     a `solver.Solver` to reuse (its table carries over); the thread's default if None.
+
+    Raises `NotationError` for unreadable input and `PositionError` (both `ValueError`) for
+    a position that cannot be played.
+    """
+    position, parsed_game, focus = make_position(
+        deal, game, declarer=declarer, leader=leader, played=played, player=player,
+        talon_rule=talon_rule)
+    engine = engine or _engine().default_solver()
+    try:
+        value = engine.tricks(position)
+        stats = dict(engine.stats)
+        moves = engine.moves(position)
+        line = engine.line(position)
+    except ValueError as error:  # the engine refused the position: say it in our terms
+        raise PositionError(_engine_message(error)) from None
+    return Solution(
+        tricks=value,
+        moves={c: moves[c.index] for c in sorted(map(Card.from_index, moves), key=_display_order)},
+        line=[Card.from_index(c) for c in line],
+        to_move=position.to_move + 1,
+        focus=focus,
+        game=parsed_game,
+        stats=stats,
+    )
+
+
+def make_position(deal: Deal | str, game: Game | str, declarer: int | None = None,
+                  leader: int = 1, played: Iterable[Card | str] = (), player: int | None = None,
+                  talon_rule: str | None = None) -> tuple[solver.Position, Game, int]:
+    """The engine position for these arguments (see `solve`), the game and the focus seat 1..3."""
+    deal = Deal.parse(deal)
+    game = Game.parse(game)
+    focus = _focus_seat(game, declarer, player)
+    _check_seat("leader", leader)
+    rule = _talon_rule(deal, game, talon_rule)
+    talon = tuple(c.index for c in deal.talon) if rule != "none" else ()
+    if talon and leader != 1:
+        raise PositionError(
+            f"leader {leader}: in raspasy talon tricks the 1st hand plays first (leader 1)")
+    if len(talon) > deal.size:
+        raise PositionError(
+            f"{len(talon)} talon tricks but only {deal.size} card(s) in each hand")
+    cards = _check_played(deal, game, leader, played, deal.talon[0] if talon else None)
+    hands = [hand.mask for hand in deal.hands]
+    for i, card in enumerate(cards):
+        hands[(leader - 1 + i) % 3] &= ~card.bit
+    try:
+        position = _engine().Position(
+            hands=tuple(hands),
+            leader=leader - 1,
+            played=tuple(c.index for c in cards),
+            game=game.kind,
+            trump=game.trump,
+            focus=focus - 1,
+            talon=talon,
+            talon_rule=rule,
+        )
+    except ValueError as error:
+        raise PositionError(_engine_message(error)) from None
+    return position, game, focus
+
+
+@dataclass(frozen=True)
+class DDTable:
+    """The double-dummy table of a deal, the 1st hand leading.
+
+    `contracts`: {(seat, strain): the declarer's tricks}, strain "S", "C", "D", "H", "NT";
+    `misere`: {seat: tricks the misère declarer is forced to take};
+    `raspasy`: {seat: tricks that player can hold himself to against the other two}.
+    """
+
+    deal: Deal
+    talon_rule: str
+    contracts: dict[tuple[int, str], int]
+    misere: dict[int, int]
+    raspasy: dict[int, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, seats as strings: {"contracts": {"1": {"S": 6, ...}}, "misere": ...}."""
+        return {
+            "deal": str(self.deal),
+            "leader": 1,
+            "talon_rule": self.talon_rule,
+            "contracts": {
+                str(seat): {s: self.contracts[(seat, s)] for s in STRAINS} for seat in SEATS},
+            "misere": {str(seat): self.misere[seat] for seat in SEATS},
+            "raspasy": {str(seat): self.raspasy[seat] for seat in SEATS},
+        }
+
+    def format(self, symbols: bool = True) -> str:
+        """A text table: one row per seat, one column per strain, then misère and raspasy."""
+        heads = [SUIT_SYMBOLS[i] if symbols else SUIT_LETTERS[i] for i in range(4)] + ["NT"]
+        heads += ["misère" if symbols else "misere", "raspasy"]
+        rows = [[""] + heads]
+        for seat in SEATS:
+            rows.append([f"{seat}{('st', 'nd', 'rd')[seat - 1]} hand"]
+                        + [str(self.contracts[(seat, s)]) for s in STRAINS]
+                        + [str(self.misere[seat]), str(self.raspasy[seat])])
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        lines = ["  ".join(cell.rjust(w) if i else cell.ljust(w)
+                           for i, (cell, w) in enumerate(zip(row, widths))).rstrip()
+                 for row in rows]
+        lines.append(f"Declarer's tricks (misère: tricks forced on him), 1st hand leading; "
+                     f"raspasy: each player's guaranteed minimum, talon rule '{self.talon_rule}'.")
+        return "\n".join(lines)
+
+
+def table(deal: Deal | str, talon_rule: str | None = None,
+          engine: solver.Solver | None = None) -> DDTable:
+    """The double-dummy table of `deal` with the 1st hand leading (see `DDTable`).
+
+    One engine serves all 21 solves, so positions met in one are found again in the next.
+    """
+    deal = Deal.parse(deal)
+    engine = engine or _engine().default_solver()
+    rule = _talon_rule(deal, Game(RASPASY), talon_rule)
+    contracts = {}
+    for strain in STRAINS:
+        game = Game.contract(6, None if strain == "NT" else SUIT_LETTERS.index(strain))
+        for seat in SEATS:
+            contracts[(seat, strain)] = _tricks(engine, deal, game, declarer=seat)
+    misere = {seat: _tricks(engine, deal, Game(MISERE), declarer=seat) for seat in SEATS}
+    raspasy = {seat: _tricks(engine, deal, Game(RASPASY), player=seat, talon_rule=rule)
+               for seat in SEATS}
+    return DDTable(deal, rule, contracts, misere, raspasy)
+
+
+def _tricks(engine: solver.Solver, deal: Deal, game: Game, **seats: Any) -> int:
+    position, _, _ = make_position(deal, game, **seats)
+    return engine.tricks(position)
+
+
+def _engine() -> Any:
+    """The engine package, imported on first use so that the notation layers work without it."""
+    import solver
+
+    return solver
+
+
+def _focus_seat(game: Game, declarer: int | None, player: int | None) -> int:
+    if game.kind == RASPASY:
+        if declarer is not None:
+            raise PositionError(
+                f"declarer {declarer}: raspasy has no declarer; give the player (1, 2 or 3) "
+                f"whose tricks are counted")
+        if player is None:
+            raise PositionError("raspasy needs the player (1, 2 or 3) whose tricks are counted")
+        _check_seat("player", player)
+        return player
+    if declarer is None:
+        raise PositionError(f"{game} needs the declarer's seat (1, 2 or 3)")
+    _check_seat("declarer", declarer)
+    if player is not None and player != declarer:
+        raise PositionError(
+            f"player {player}: the player is for raspasy; in {game} the declarer is counted")
+    return declarer
+
+
+def _check_seat(name: str, seat: object) -> None:
+    if isinstance(seat, bool) or seat not in SEATS:
+        raise PositionError(f"{name} seat {seat!r} is not 1, 2 or 3")
+
+
+def _talon_rule(deal: Deal, game: Game, talon_rule: str | None) -> str:
+    if talon_rule is not None and talon_rule not in TALON_RULES:
+        raise PositionError(f"unknown talon rule '{talon_rule}': expected suit, card or none")
+    if game.kind != RASPASY:
+        if talon_rule not in (None, "none"):
+            raise PositionError(f"talon rule '{talon_rule}' applies only to raspasy, not {game}")
+        return "none"
+    if talon_rule is None:
+        return "suit" if deal.talon else "none"
+    if talon_rule != "none" and not deal.talon:
+        raise PositionError(
+            f"talon rule '{talon_rule}' needs the talon cards: add them after the three hands")
+    return talon_rule
+
+
+def _check_played(deal: Deal, game: Game, leader: int, played: Iterable[Card | str],
+                  talon_card: Card | None) -> list[Card]:
+    """The played cards, checked: each from the right hand and a legal play."""
+    if isinstance(played, str):
+        played = played.replace(",", " ").split()
+    cards = [Card.parse(c) for c in played]
+    if len(cards) > 2:
+        raise PositionError(
+            f"{len(cards)} cards played to the current trick; at most 2 before the last card")
+    if len(set(cards)) != len(cards):
+        raise PositionError(f"card {_first_repeat(cards)} is played twice")
+    lead_suit = talon_card.suit if talon_card is not None else (cards[0].suit if cards else None)
+    for i, card in enumerate(cards):
+        seat = (leader - 1 + i) % 3 + 1
+        hand = deal.hands[seat - 1]
+        if card not in hand:
+            owner = next((s for s in SEATS if card in deal.hands[s - 1]), None)
+            where = f"it is in hand {owner}" if owner else "it is in no hand"
+            raise PositionError(
+                f"played card {card}: card {i + 1} of the trick is hand {seat}'s, but {where}")
+        if i == 0 and talon_card is None:
+            continue
+        must = _must_play(hand, lead_suit, game.trump)  # type: ignore[arg-type]
+        if must is not None and card.suit != must:
+            reason = ("must follow suit" if must == lead_suit else "must play a trump")
+            raise PositionError(
+                f"illegal play {card}: hand {seat} holds {_SUIT_NAMES[must]} and {reason}")
+    return cards
+
+
+def _must_play(hand: Any, lead_suit: int, trump: int | None) -> int | None:
+    """The suit a hand is bound to play to a trick led in `lead_suit`, or None (any card)."""
+    suits = {card.suit for card in hand}
+    if lead_suit in suits:
+        return lead_suit
+    if trump is not None and trump in suits:
+        return trump
+    return None
+
+
+def _first_repeat(cards: list[Card]) -> Card:
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            return card
+        seen.add(card)
+    raise AssertionError("no repeated card")  # pragma: no cover
+
+
+def _engine_message(error: ValueError) -> str:
+    """The engine's message with its 0-based seats turned into hands 1..3."""
+    return re.sub(r"seat (\d)", lambda m: f"hand {int(m.group(1)) + 1}", str(error))
+
+
+def _display_order(card: Card) -> tuple[int, int]:
+    """Suits ♠ ♣ ♦ ♥, high cards first, as hands are printed."""
+    return card.suit, -card.rank
