@@ -313,9 +313,15 @@ def run_batch(
 
     todo = ((number, text) for index, (number, text) in enumerate(_input_lines(in_path))
             if index >= summary.resumed)
+    parallel = jobs > 1 or backend != "processes"
+    # Start the workers before the output is touched: a backend that cannot start must not
+    # leave an emptied output behind.
+    executor, close = _make_executor(backend, jobs, scheduler) if parallel else (None, None)
     try:
         output = open(out_path, mode, encoding="utf-8")
     except OSError as exc:
+        if close is not None:
+            close()
         raise BatchError(f"cannot write {out_path}: {exc.strerror}") from None
     with output, Progress(total, "solving", initial=summary.resumed, enabled=progress) as bar:
 
@@ -327,11 +333,11 @@ def run_batch(
                 summary.error_lines.append(number)
             bar.update()
 
-        if jobs == 1 and backend == "processes":
+        if executor is None:
             for number, text in todo:
                 write(number, worker(text))
         else:
-            _run_parallel(todo, write, worker, backend, jobs, scheduler)
+            _run_parallel(todo, write, worker, executor, close, jobs)
     return summary
 
 
@@ -339,12 +345,11 @@ def _run_parallel(
     todo: Iterator[tuple[int, str]],
     write: Callable[[int, str], None],
     worker: Worker,
-    backend: str,
+    executor: Executor,
+    close: Callable[[], None],
     jobs: int,
-    scheduler: str | None,
 ) -> None:
     """Keep a window of jobs in flight and write their answers in input order."""
-    executor, close = _make_executor(backend, jobs, scheduler)
     # Enough in flight that a slow job does not idle the other workers, few enough that a
     # huge input is never all in memory at once.
     window = max(16, 8 * jobs)

@@ -59,8 +59,8 @@ def batch(input_path: str, output_path: str, jobs: int | None, resume: bool,
         }))
         return
     errors = len(summary.error_lines)
-    kept = f", {summary.resumed} kept from before" if summary.resumed else ""
-    message = f"{summary.solved} solved{kept}; {summary.total} jobs in {output_path}"
+    kept = f", {summary.resumed} kept from the earlier run" if summary.resumed else ""
+    message = f"{summary.total} jobs: {summary.solved} solved now{kept}; answers in {output_path}"
     if errors:
         lines = ", ".join(str(n) for n in summary.error_lines[:10])
         more = ", ..." if errors > 10 else ""
