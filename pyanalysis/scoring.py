@@ -68,6 +68,14 @@ class DealScore:
     values: Mapping[int, Fraction]
     result: str
     raspasy_round: int | None = None
+    tricks: Mapping[int, int] = field(default_factory=dict)
+
+    @property
+    def made(self) -> bool | None:
+        """Whether the declarer made his game (misère: took no trick); None on raspasy."""
+        if self.game.kind == "raspasy":
+            return None
+        return self.result.startswith("made")
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -78,7 +86,7 @@ class DealScore:
         """A stable JSON form; exact values as strings, plus rounded floats for reading."""
         out: dict[str, Any] = {
             "game": str(self.game), "rules": self.rules.name, "players": self.players,
-            "declarer": self.declarer, "result": self.result,
+            "declarer": self.declarer, "result": self.result, "made": self.made,
             "writes": {str(s): self.writes[s].to_json() for s in self.seats},
             "values": {str(s): _exact(self.values[s]) for s in self.seats},
             "values_float": {str(s): round(float(self.values[s]), 4) for s in self.seats},
@@ -177,7 +185,7 @@ def score_deal(game: Game | str | Any, rules: RuleSet | str = "sochi", players: 
                                      _words(whist or {}, declarer), talon_honours)
     writes = ledger.freeze()
     return DealScore(the_game, ruleset, players, declarer, writes,
-                     deal_values(writes, ruleset.pool_value), result, round_)
+                     deal_values(writes, ruleset.pool_value), result, round_, tricks)
 
 
 # -- games --------------------------------------------------------------------------------

@@ -1,0 +1,241 @@
+"""Game records: read a score sheet from a small text format or from JSON.
+
+Text format (one item a line; `#` starts a comment; header keywords in any case):
+
+    rules sochi                  # preset: sochi, leningrad or rostov (default sochi)
+    rule raspasy_prices=1,2,4    # override a knob; as many `rule` lines as needed
+    players Anna Boris Vera      # three or four names, clockwise
+    pool 10                      # the agreed pool per player (default 20)
+    dealer Anna                  # who deals first (default: the first player)
+
+    7H Boris=7 Vera=whist:2 Anna=pass     # game, then the declarer first
+    raspasy Anna=0 Boris=4 Vera=6         # raspasy: every player's tricks
+    misere Vera=1                         # misère: the declarer's tricks
+    8S Anna Boris=pass Vera=pass          # both passed: no play, no tricks needed
+    6NT Vera Anna=pass Boris=half         # a half-whist; `Anna=return:4` returns it
+    10NT Anna=9 Boris=1 Vera=0            # a checked tenner: tricks, no words
+
+A deal line is the game (one token: `7H`, `6NT`, `misere`, `мизер`, `raspasy`…) and then
+`NAME`, `NAME=TRICKS`, `NAME=WORD` or `NAME=WORD:TRICKS` tokens, WORD one of whist, pass,
+half, return (Russian вист, пас, полвиста, возврат too); for a contract or misère the
+declarer is the first name without a word. Options on a deal line: `dealer=NAME` (who dealt this deal; the deals
+after it go on clockwise from him) and `honours=N` (with four players, the tricks the dealer
+writes for honours in the talon).
+
+JSON format: an object with `players`, and optionally `rules`, `rule` (an object of knob
+overrides), `pool`, `dealer`, and `deals`: a list of deal lines as above, or objects
+`{"game": "7H", "declarer": "Boris", "tricks": {"Boris": 7, "Vera": 2},
+"whist": {"Vera": "whist", "Anna": "pass"}, "honours": 0, "dealer": "Anna"}`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from .games import Game
+from .rules import RuleSet
+from .sheet import Sheet, SheetError
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """One deal of a record, by player names."""
+
+    game: str
+    declarer: str | None = None
+    tricks: Mapping[str, int] = field(default_factory=dict)
+    whist: Mapping[str, str] = field(default_factory=dict)
+    honours: int = 0
+    dealer: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game record: who played, under which rules, to what pool, and the deals."""
+
+    players: tuple[str, ...]
+    rules: RuleSet
+    pool_size: int
+    deals: tuple[DealEntry, ...]
+    first_dealer: str | None = None
+
+    def to_sheet(self) -> Sheet:
+        """Play every deal onto a new sheet; errors name the record's line or deal number."""
+        sheet = Sheet(self.players, self.rules, self.pool_size, self.first_dealer)
+        for number, deal in enumerate(self.deals, 1):
+            where = f"line {deal.line}" if deal.line else f"deal {number}"
+            try:
+                sheet.play(deal.game, deal.declarer, deal.tricks, deal.whist,
+                           deal.honours, deal.dealer)
+            except ValueError as error:
+                raise SheetError(f"{where}: {error}") from None
+        return sheet
+
+
+def load_sheet(path: str | Path) -> Sheet:
+    """Read a record file (text or JSON) and play it onto a sheet."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise SheetError(f"cannot read '{path}': {error.strerror}") from None
+    return read_record(text).to_sheet()
+
+
+def read_record(text: str) -> Record:
+    """Read a record from text or (when it starts with `{`) JSON."""
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise SheetError(f"bad JSON at line {error.lineno}: {error.msg}") from None
+        return _from_json(data)
+    return _from_text(text)
+
+
+_HEADERS = ("rules", "rule", "players", "pool", "dealer")
+
+
+def _from_text(text: str) -> Record:
+    rules = RuleSet.preset("sochi")
+    preset_seen = False
+    overrides: list[str] = []
+    players: tuple[str, ...] = ()
+    pool = 20
+    dealer: str | None = None
+    deals: list[DealEntry] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        head, _, rest = line.partition(" ")
+        key = head.lower()
+        try:
+            if key in _HEADERS and deals:
+                raise SheetError(f"'{head}' must come before the first deal")
+            if key == "rules":
+                if preset_seen:
+                    raise SheetError("'rules' given twice")
+                rules, preset_seen = RuleSet.preset(rest.strip()), True
+            elif key == "rule":
+                overrides.extend(rest.split())
+            elif key == "players":
+                players = tuple(rest.split())
+            elif key == "pool":
+                pool = _number(rest.strip(), "pool")
+            elif key == "dealer":
+                dealer = rest.strip()
+            else:
+                if key == "deal":
+                    line = rest.strip()
+                deals.append(parse_deal_line(line, number))
+        except ValueError as error:
+            message = str(error)
+            raise SheetError(message if message.startswith("line ")
+                             else f"line {number}: {message}") from None
+    if not players:
+        raise SheetError("no 'players' line: name three or four players, clockwise")
+    return Record(players, rules.with_strings(overrides), pool, tuple(deals), dealer)
+
+
+def _number(text: str, what: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise SheetError(f"{what} '{text}' is not a whole number") from None
+    if value <= 0:
+        raise SheetError(f"{what} {value} must be positive")
+    return value
+
+
+def parse_deal_line(line: str, number: int | None = None) -> DealEntry:
+    """Read one deal line, e.g. `7H Boris=7 Vera=whist:2 Anna=pass`."""
+    tokens = line.split()
+    if not tokens:
+        raise SheetError("empty deal line")
+    game, declarer = tokens[0], None
+    tricks: dict[str, int] = {}
+    whist: dict[str, str] = {}
+    honours, dealer = 0, None
+    for token in tokens[1:]:
+        name, sep, value = token.partition("=")
+        if not name:
+            raise SheetError(f"token '{token}' has no name before '='")
+        lowered = name.lower()
+        if sep and lowered in ("dealer", "сдающий"):
+            dealer = value
+            continue
+        if sep and lowered in ("honours", "honors", "talon"):
+            honours = _count(value, token)
+            continue
+        if name in tricks or name in whist or name == declarer:
+            raise SheetError(f"player '{name}' given twice in '{line}'")
+        word, colon, count = value.partition(":")
+        if not sep:
+            if declarer is not None or not _needs_declarer(game):
+                raise SheetError(f"token '{token}': only the declarer may stand without "
+                                 f"tricks or a word")
+        elif word.isdigit() and not colon:
+            tricks[name] = _count(word, token)
+        elif word:
+            whist[name] = word
+            if colon:
+                tricks[name] = _count(count, token)
+        else:
+            raise SheetError(f"token '{token}': expected NAME=TRICKS or NAME=WORD[:TRICKS]")
+        if declarer is None and name not in whist and _needs_declarer(game):
+            declarer = name
+    return DealEntry(game, declarer, tricks, whist, honours, dealer, number)
+
+
+def _needs_declarer(game: str) -> bool:
+    return Game.parse(game).kind != "raspasy"
+
+
+def _count(text: str, token: str) -> int:
+    if not text.isdigit():
+        raise SheetError(f"token '{token}': '{text}' is not a number of tricks")
+    return int(text)
+
+
+def _from_json(data: Any) -> Record:
+    if not isinstance(data, dict):
+        raise SheetError("a JSON record is an object with 'players' and 'deals'")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise SheetError("JSON record: 'players' must be a list of names")
+    rules = RuleSet.preset(str(data.get("rules", "sochi")))
+    overrides = data.get("rule", {})
+    if not isinstance(overrides, dict):
+        raise SheetError("JSON record: 'rule' must be an object of knob overrides")
+    rules = rules.with_(**{k: v if not isinstance(v, (int, float)) or isinstance(v, bool)
+                           else str(v) for k, v in overrides.items()})
+    pool = data.get("pool", 20)
+    if not isinstance(pool, int) or isinstance(pool, bool) or pool <= 0:
+        raise SheetError(f"JSON record: pool {pool!r} must be a positive whole number")
+    deals = []
+    for number, item in enumerate(data.get("deals", []), 1):
+        try:
+            deals.append(_json_deal(item))
+        except ValueError as error:
+            raise SheetError(f"deal {number}: {error}") from None
+    return Record(tuple(players), rules, pool, tuple(deals), data.get("dealer"))
+
+
+def _json_deal(item: Any) -> DealEntry:
+    if isinstance(item, str):
+        return parse_deal_line(item)
+    if not isinstance(item, dict) or "game" not in item:
+        raise SheetError("a deal is a line of text or an object with 'game'")
+    tricks = item.get("tricks", {})
+    whist = item.get("whist", {})
+    if not isinstance(tricks, dict) or not isinstance(whist, dict):
+        raise SheetError("'tricks' and 'whist' are objects keyed by player name")
+    for name, count in tricks.items():
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise SheetError(f"tricks {count!r} for '{name}' is not a number")
+    honours = item.get("honours", item.get("talon_honours", 0))
+    return DealEntry(str(item["game"]), item.get("declarer"), tricks,
+                     {k: str(v) for k, v in whist.items()}, honours, item.get("dealer"))
