@@ -189,7 +189,7 @@ class DDTable:
         lines = ["  ".join(cell.rjust(w) if i else cell.ljust(w)
                            for i, (cell, w) in enumerate(zip(row, widths))).rstrip()
                  for row in rows]
-        lines.append(f"Declarer's tricks (misère: tricks forced on him), 1st hand leading; "
+        lines.append(f"Declarer's tricks ({heads[5]}: tricks forced on him), 1st hand leading; "
                      f"raspasy: each player's guaranteed minimum, talon rule '{self.talon_rule}'.")
         return "\n".join(lines)
 
