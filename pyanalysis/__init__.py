@@ -11,3 +11,5 @@ from .hand import Hand; from .deal import Deal  # noqa: E402,E702
 __all__ += ["Hand", "Deal"]
 from .solving import DDTable, Solution, solve, table  # noqa: E402
 __all__ += ["solve", "Solution", "table", "DDTable"]
+from .rules import RuleSet; from .scoring import DealScore, score_deal; from .sheet import Sheet, settle  # noqa: E402,E702
+__all__ += ["RuleSet", "score_deal", "DealScore", "Sheet", "settle"]

@@ -175,7 +175,8 @@ def score_deal(game: Game | str | Any, rules: RuleSet | str = "sochi", players: 
         result = _score_raspasy(ruleset, ledger, tricks, round_)
     else:
         if declarer not in HANDS:
-            raise ScoringError(f"declarer={declarer!r}: seat 1, 2 or 3")
+            raise ScoringError(f"declarer={declarer!r}: {the_game} needs the declarer's seat, "
+                               f"1, 2 or 3")
         if the_game.kind == "misere":
             if whist:
                 raise ScoringError("misère is not whisted: give no whist words")

@@ -75,13 +75,20 @@ class Record:
         return sheet
 
 
-def load_sheet(path: str | Path) -> Sheet:
-    """Read a record file (text or JSON) and play it onto a sheet."""
+def read_record_file(path: str | Path) -> Record:
+    """Read a record file, text or JSON."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise SheetError(f"cannot read '{path}': {error.strerror}") from None
-    return read_record(text).to_sheet()
+    except UnicodeDecodeError:
+        raise SheetError(f"cannot read '{path}': not UTF-8 text") from None
+    return read_record(text)
+
+
+def load_sheet(path: str | Path) -> Sheet:
+    """Read a record file (text or JSON) and play it onto a sheet."""
+    return read_record_file(path).to_sheet()
 
 
 def read_record(text: str) -> Record:

@@ -10,6 +10,7 @@ import click
 
 _COMMAND_MODULES: list[str] = []
 _COMMAND_MODULES += ["solving", "play", "batch"]
+_COMMAND_MODULES += ["scoring"]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
