@@ -12,7 +12,8 @@ from .common import CliError, Command
 __all__ = ["COMMANDS", "batch"]
 
 
-@click.command(cls=Command, epilog="""\b
+@click.command(cls=Command, short_help="Solve a file of JSON-lines jobs in parallel, resumably.",
+               epilog="""\b
 Example:
   prefdd batch deals.jsonl -o answers.jsonl --jobs 4
   prefdd batch deals.jsonl -o answers.jsonl --resume    # after an interruption

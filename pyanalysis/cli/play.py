@@ -16,6 +16,7 @@ import click
 
 import pyanalysis as pa
 from pyanalysis.batch import moves_to_json
+from pyanalysis.solving import make_position
 
 from .common import (
     COMMAND_SETTINGS,
@@ -296,7 +297,8 @@ def _announce(text: str, data: dict[str, Any], as_json: bool) -> None:
     click.echo(json.dumps(data, ensure_ascii=False) if as_json else text)
 
 
-@click.command(cls=Command, context_settings=COMMAND_SETTINGS, epilog=f"""\b
+@click.command(cls=Command, short_help="Play a deal through card by card, with every card's value.",
+               context_settings=COMMAND_SETTINGS, epilog=f"""\b
 Example:
   prefdd play "{EXAMPLE_DEAL}" --game 8S --declarer 1
   printf 'best\\nundo\\nquit\\n' | prefdd play "{EXAMPLE_DEAL}" -g 8S --declarer 1
@@ -323,7 +325,10 @@ def play(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, pl
     focus = focus_seat(the_game, declarer, player)
     session = PlaySession(the_deal, the_game, focus, leader=leader, played=tuple(parse_cards(played)),
                           talon_rule=effective_talon_rule(the_deal, the_game, talon_rule))
-    session.turn()  # a bad position is an error before any prompt
+    # Reject what does not fit the game (a talon rule for a contract, a declarer in raspasy)
+    # the way `solve` does, before any prompt.
+    make_position(the_deal, the_game, declarer=declarer, leader=leader, played=session.played,
+                  player=player, talon_rule=talon_rule)
     stdin = click.get_text_stream("stdin")
     run_session(session, stdin, symbols=not ascii_only, as_json=as_json,
                 echo_input=not stdin.isatty())

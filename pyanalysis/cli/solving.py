@@ -62,7 +62,7 @@ def format_tricks(tricks: Sequence[Trick], symbols: bool, first_number: int = 1)
     for number, trick in enumerate(tricks, start=first_number):
         plays = "  ".join(f"{SHORT_SEATS[seat]} {card_text(card, symbols):<3}"
                           for seat, card in zip(trick.seats, trick.cards))
-        talon = f"[talon {card_text(trick.talon_card, symbols)}]  " if trick.talon_card else ""
+        talon = f"[talon {card_text(trick.talon_card, symbols):<3}]  " if trick.talon_card else ""
         if not trick.complete:
             taken = ""
         elif trick.taker is None:
@@ -98,7 +98,8 @@ def focus_seat(game: pa.Game, declarer: int | None, player: int | None) -> int:
     return declarer
 
 
-@click.command(cls=Command, context_settings=COMMAND_SETTINGS, epilog=f"""\b
+@click.command(cls=Command, short_help="Solve a deal: the result, every card's value, a line of play.",
+               context_settings=COMMAND_SETTINGS, epilog=f"""\b
 Example:
   prefdd solve "{EXAMPLE_DEAL}" --game 8S --declarer 1
   prefdd solve "{EXAMPLE_DEAL}" -g 8S --declarer 1 --played "AH"
@@ -127,12 +128,10 @@ def solve(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, p
     focus = focus_seat(the_game, declarer, player)
     cards = parse_cards(played)
     rule = effective_talon_rule(the_deal, the_game, talon_rule)
-    options: dict[str, Any] = {"leader": leader, "played": cards}
-    if the_game.kind == "raspasy":
-        options.update(player=focus, talon_rule=rule)
-    else:
-        options["declarer"] = focus
-    solution = pa.solve(the_deal, the_game, **options)
+    # The options go to pa.solve as given, so that it rejects what does not fit the game
+    # (a talon rule for a contract, a declarer in raspasy).
+    solution = pa.solve(the_deal, the_game, declarer=declarer, leader=leader, played=cards,
+                        player=player, talon_rule=talon_rule)
     talon = the_deal.talon if the_game.kind == "raspasy" else ()
     tricks = split_line(the_deal, [*cards, *solution.line], trump=the_game.trump,
                         talon=talon, talon_rule=rule)
@@ -168,7 +167,8 @@ def solve(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, p
         click.echo(line)
 
 
-@click.command(cls=Command, context_settings=COMMAND_SETTINGS, epilog=f"""\b
+@click.command(cls=Command, short_help="The double-dummy table: every declarer in every game.",
+               context_settings=COMMAND_SETTINGS, epilog=f"""\b
 Example:
   prefdd table "{EXAMPLE_DEAL}"
   prefdd table "{EXAMPLE_DEAL}" --talon-rule card --json
@@ -194,7 +194,8 @@ def table(deal: tuple[str, ...], talon_rule: str | None, ascii_only: bool, as_js
     click.echo(result.format(symbols=symbols))
 
 
-@click.command(cls=Command, context_settings=COMMAND_SETTINGS, epilog=f"""\b
+@click.command(cls=Command, short_help="Raspasy: each player's guaranteed minimum and first cards.",
+               context_settings=COMMAND_SETTINGS, epilog=f"""\b
 Example:
   prefdd raspasy "{EXAMPLE_DEAL}"
   prefdd raspasy "{EXAMPLE_DEAL}" --talon-rule card --json

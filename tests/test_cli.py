@@ -1,0 +1,223 @@
+"""`prefdd solve`, `table`, `raspasy`: output against the Python API, errors, help, subprocess."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+import pyanalysis as pa
+from pyanalysis.cli import main
+
+DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
+ENDING = "AKQ.7.-.- JT9.8.-.- 87.A.K.-"  # 4 cards each, a talon-less ending
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input, prog_name="prefdd")
+
+
+def ok(*args: str) -> str:
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+# ------------------------------------------------------------------------------ solve
+
+
+def test_solve_shows_diagram_result_every_card_and_the_line_by_tricks():
+    solution = pa.solve(DEAL, "8S", declarer=1)
+    out = ok("solve", DEAL, "--game", "8S", "--declarer", "1")
+    assert pa.Deal.parse(DEAL).diagram(symbols=True, declarer=1) in out
+    assert f"Declarer (1st hand) takes {solution.tricks} tricks in 8♠." in out
+    for card, tricks in solution.moves.items():
+        mark = "*" if card in solution.best else ""
+        assert re.search(rf"(^|\s){re.escape(f'{card.symbol()} {tricks}{mark}')}(\s|$)", out, re.M)
+    trick_lines = out.split("Line of play:\n")[1].splitlines()
+    assert len(trick_lines) == 10
+    for number, line in enumerate(trick_lines, start=1):
+        cards = solution.line[3 * (number - 1):3 * number]
+        assert line.lstrip().startswith(f"{number}.")
+        positions = [line.index(card.symbol() + " ") for card in cards]
+        assert positions == sorted(positions), line
+
+
+def test_solve_json_is_the_solution():
+    data = json.loads(ok("solve", DEAL, "-g", "misere", "--declarer", "2", "--json"))
+    solution = pa.solve(DEAL, "misere", declarer=2)
+    assert data == {
+        "deal": str(pa.Deal.parse(DEAL)), "game": "misere", "declarer": 2, "leader": 1,
+        "played": [], "to_move": 1, "tricks": solution.tricks,
+        "moves": {str(c): n for c, n in solution.moves.items()},
+        "best": [str(c) for c in solution.best],
+        "line": [str(c) for c in solution.line],
+    }
+
+
+def test_solve_in_the_middle_of_a_trick():
+    data = json.loads(ok("solve", DEAL, "-g", "8S", "--declarer", "1", "--leader", "2",
+                         "--played", "TS", "--json"))
+    solution = pa.solve(DEAL, "8S", declarer=1, leader=2, played=["TS"])
+    assert data["to_move"] == 3 and data["played"] == ["TS"]
+    assert data["tricks"] == solution.tricks
+    assert set(data["moves"]) == {str(c) for c in solution.moves}
+
+
+def test_solve_raspasy_counts_the_player_and_shows_the_talon_tricks():
+    out = ok("solve", DEAL, "-g", "распасы", "--player", "3", "--talon-rule", "card")
+    tricks = pa.solve(DEAL, "raspasy", player=3, talon_rule="card").tricks
+    noun = "trick" if tricks == 1 else "tricks"
+    assert f"3rd hand takes at least {tricks} {noun} in raspasy (talon rule: card)" in out
+    lines = out.split("Line of play:\n")[1].splitlines()
+    assert "[talon 10♦]" in lines[0] and "[talon 9♦ ]" in lines[1]
+    assert "talon" not in lines[2] and lines[2].split()[1] == "1st"  # the 1st hand leads trick 3
+
+
+def test_deal_may_be_typed_without_quotes_even_with_void_hands():
+    quoted = ok("solve", ENDING, "-g", "6NT", "--declarer", "3", "--json")
+    unquoted = ok("solve", *ENDING.split(), "-g", "6NT", "--declarer", "3", "--json")
+    assert quoted == unquoted
+
+
+def test_ascii_output_has_no_suit_symbols():
+    out = ok("solve", DEAL, "-g", "8S", "--declarer", "1", "--ascii")
+    assert not set("♠♣♦♥") & set(out)
+    assert "in 8S." in out and "AS 6" in out
+
+
+# ------------------------------------------------------------------------------ table
+
+
+def test_table_json_is_the_table():
+    data = json.loads(ok("table", ENDING, "--json"))
+    assert data == json.loads(json.dumps(pa.table(ENDING).to_dict()))
+
+
+def test_table_text_shows_the_diagram_and_the_table():
+    out = ok("table", DEAL, "--talon-rule", "card")
+    assert pa.Deal.parse(DEAL).diagram() in out
+    assert pa.table(DEAL, talon_rule="card").format(symbols=True) in out
+
+
+# ------------------------------------------------------------------------------ raspasy
+
+
+def test_raspasy_gives_each_players_minimum_and_his_own_first_cards():
+    data = json.loads(ok("raspasy", DEAL, "--json"))
+    deal = pa.Deal.parse(DEAL)
+    assert data["talon_rule"] == "suit"
+    assert [p["player"] for p in data["players"]] == [1, 2, 3]
+    for p in data["players"]:
+        seat = p["player"]
+        solution = pa.solve(deal, "raspasy", player=seat)
+        assert p["tricks"] == solution.tricks
+        # he plays after the cards before him in the principal line
+        assert p["before"] == [str(c) for c in solution.line[:seat - 1]]
+        assert p["moves"] and all(pa.Card.parse(c) in deal.hand(seat) for c in p["moves"])
+        assert set(p["best"]) <= set(p["moves"])
+        # his best first card keeps his minimum
+        assert all(p["moves"][card] == p["tricks"] for card in p["best"])
+
+
+def test_raspasy_text_names_every_player():
+    out = ok("raspasy", ENDING)
+    assert "talon rule: none" in out
+    for seat in ("1st", "2nd", "3rd"):
+        assert f"{seat} hand: at least" in out
+
+
+# ------------------------------------------------------------------------------ errors
+
+ERRORS = [
+    (["solve", DEAL, "-g", "8S"], "8S needs --declarer 1, 2 or 3"),
+    (["solve", DEAL, "-g", "8X", "--declarer", "1"], "unknown trump 'X' in game '8X'"),
+    (["solve", DEAL, "-g", "11S", "--declarer", "1"], "unknown game '11S': level 11 is not 6..10"),
+    (["solve", DEAL, "-g", "8S", "--declarer", "4"],
+     "Invalid value for '--declarer': 4 is not in the range 1<=x<=3. (see 'prefdd solve --help')"),
+    (["solve", DEAL, "-g", "raspasy"],
+     "raspasy needs --player 1, 2 or 3 (or use 'prefdd raspasy' for all three)"),
+    (["solve", DEAL, "-g", "raspasy", "--player", "2", "--declarer", "1"],
+     "declarer 1: raspasy has no declarer; give the player (1, 2 or 3) whose tricks are counted"),
+    (["solve", "AKQJ.T9.87.AX T987.AKQ.-.QJ9 -.J87.AKQJ.T87", "-g", "8S", "--declarer", "1"],
+     "unknown rank 'X' in hand 1 'AKQJ.T9.87.AX'"),
+    (["solve", "AKQ.-.-.- AKQ.-.-.- 789.-.-.-", "-g", "8S", "--declarer", "1"],
+     "duplicate card AS: in hand 1 and in hand 2"),
+    (["solve", "A.-.-.- K.-.-.-", "-g", "8S", "--declarer", "1"],
+     "expected 3 hands (1st, 2nd, 3rd) and an optional talon, got 2 in 'A.-.-.- K.-.-.-'"),
+    (["solve", DEAL, "--gmae", "8S"], "No such option: --gmae (see 'prefdd solve --help')"),
+    (["solve", "-g", "8S"], "Missing argument 'DEAL...'. (see 'prefdd solve --help')"),
+    (["solve", DEAL, "-g", "8S", "--declarer", "1", "--talon-rule", "card"],
+     "talon rule 'card' applies only to raspasy, not 8S"),
+    (["solve", DEAL, "-g", "8S", "--declarer", "1", "--talon-rule", "foo"],
+     "Invalid value for '--talon-rule': 'foo' is not one of 'suit', 'card', 'none'."
+     " (see 'prefdd solve --help')"),
+    (["solve", DEAL, "-g", "8S", "--declarer", "1", "--played", "7S"],
+     "played card 7S: card 1 of the trick is hand 1's, but it is in hand 2"),
+    (["solve", DEAL, "-g", "8S", "--declarer", "1", "--played", "AS QS"],
+     "played card QS: card 2 of the trick is hand 2's, but it is in hand 1"),
+    (["solve", DEAL, "-g", "8S", "--declarer", "1", "--played", "A?"],
+     None),
+    (["table", "AKQ.-.-.- AKQ.-.-.- 789.-.-.-"], "duplicate card AS: in hand 1 and in hand 2"),
+    (["table", ENDING, "--talon-rule", "suit"],
+     "talon rule 'suit' needs the talon cards: add them after the three hands"),
+    (["raspasy", "A.-.-.- K.-.-.-"],
+     "expected 3 hands (1st, 2nd, 3rd) and an optional talon, got 2 in 'A.-.-.- K.-.-.-'"),
+    (["raspasy", ""], "empty deal: expected three hands like 'AKQJ.T9.87.AK ...'"),
+    (["play", DEAL, "-g", "8S"], "8S needs --declarer 1, 2 or 3"),
+    (["play", DEAL, "-g", "8S", "--declarer", "1", "--talon-rule", "card"],
+     "talon rule 'card' applies only to raspasy, not 8S"),
+]
+
+
+@pytest.mark.parametrize("args, message", ERRORS)
+def test_bad_input_is_one_line_on_stderr_and_exit_code_2(args, message):
+    result = run(*args, input="")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("Error: ")
+    if message is not None:
+        assert result.stderr == f"Error: {message}\n"
+
+
+@pytest.mark.parametrize("command", ["solve", "table", "raspasy", "play", "batch"])
+def test_every_command_has_help_with_an_example(command):
+    out = ok(command, "--help")
+    assert "Example:" in out and f"prefdd {command} " in out.split("Example:")[1]
+
+
+# ------------------------------------------------------------------------------ subprocess
+
+
+def commands() -> list[list[str]]:
+    """The module entry point always; the installed `prefdd` script too when there is one."""
+    found = [[sys.executable, "-m", "pyanalysis.cli"]]
+    if shutil.which("prefdd"):
+        found.append(["prefdd"])
+    return found
+
+
+@pytest.mark.parametrize("command", commands(), ids=lambda c: c[-1])
+def test_real_process_json_output(command):
+    done = subprocess.run([*command, "solve", DEAL, "--game", "8S", "--declarer", "1", "--json"],
+                          capture_output=True, text=True, timeout=60, check=True)
+    data = json.loads(done.stdout)
+    assert data["tricks"] == pa.solve(DEAL, "8S", declarer=1).tricks
+    assert done.stderr == ""
+    table = subprocess.run([*command, "table", ENDING, "--json"], capture_output=True, text=True,
+                           timeout=60, check=True)
+    assert json.loads(table.stdout) == json.loads(json.dumps(pa.table(ENDING).to_dict()))
+
+
+@pytest.mark.parametrize("command", commands(), ids=lambda c: c[-1])
+def test_real_process_error_is_one_line_without_traceback(command):
+    done = subprocess.run([*command, "solve", DEAL, "--game", "8Z", "--declarer", "1", "--json"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == "Error: unknown trump 'Z' in game '8Z'\n"
