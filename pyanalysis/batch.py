@@ -299,6 +299,8 @@ def run_batch(
     except UnicodeDecodeError:
         raise BatchError(f"cannot read {in_path}: it is not UTF-8 text") from None
 
+    if out_path.exists() and out_path.resolve() == in_path.resolve():
+        raise BatchError(f"the output {out_path} is the input file; choose another -o")
     summary = BatchSummary(total=total)
     if resume and out_path.exists():
         kept, length = _kept_output(out_path)

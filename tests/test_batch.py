@@ -244,6 +244,13 @@ def test_missing_input_is_a_batch_error(tmp_path):
         run_batch(tmp_path / "nope.jsonl", tmp_path / "out.jsonl", jobs=1, progress=False)
 
 
+def test_output_must_not_overwrite_the_input(tmp_path):
+    inp = write_jobs(tmp_path / "in.jsonl", [{"id": 1}])
+    with pytest.raises(BatchError, match="is the input file"):
+        run_batch(inp, tmp_path / "." / "in.jsonl", jobs=1, progress=False, worker=echo_worker)
+    assert read_answers(inp) == [{"id": 1}]
+
+
 def test_dask_backend_says_in_one_line_when_dask_is_missing_and_works_when_present(tmp_path):
     inp = write_jobs(tmp_path / "in.jsonl", [{"id": i} for i in range(3)])
     out = tmp_path / "out.jsonl"

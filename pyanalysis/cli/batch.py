@@ -47,8 +47,13 @@ def batch(input_path: str, output_path: str, jobs: int | None, resume: bool,
     """
     if scheduler and backend != "dask":
         raise CliError("--scheduler needs --backend dask")
-    summary = run_batch(input_path, output_path, jobs=jobs, resume=resume, progress=progress,
-                        backend=backend, scheduler=scheduler)
+    try:
+        summary = run_batch(input_path, output_path, jobs=jobs, resume=resume,
+                            progress=progress, backend=backend, scheduler=scheduler)
+    except KeyboardInterrupt:
+        click.echo(f"Interrupted: the answers so far are in {output_path};"
+                   " run the same command with --resume to finish.", err=True)
+        raise SystemExit(130) from None
     if as_json:
         click.echo(json.dumps({
             "output": output_path,
