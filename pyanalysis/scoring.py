@@ -302,9 +302,9 @@ def _score_contract(rules: RuleSet, ledger: _Ledger, game: Game, declarer: int,
     if DEALER in ledger.seats and honours and rules.dealer_honours:
         ledger.on(DEALER, declarer, vist * honours)
 
-    if checked and words:
-        raise ScoringError("a tenner is checked, not whisted: give no whist words "
-                           "(or the rule tenner_checked=false)")
+    if checked and words and pair != (PASS, PASS):
+        raise ScoringError("a tenner is checked, not whisted: give no whist words, or both "
+                           "pass (or the rule tenner_checked=false)")
     if not checked and len(words) != 2:
         raise ScoringError(f"{game}: give both defenders' words (seats {first} and {second})")
     if game.level == 6 and game.trump == 0 and rules.six_spades_whist and PASS in pair:

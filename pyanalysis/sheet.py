@@ -168,6 +168,11 @@ class Sheet:
         return sum(self.pool.values()) >= len(self.players) * self.pool_size
 
     @property
+    def next_dealer(self) -> str:
+        """Who deals next unless the next deal names its dealer."""
+        return self._next_dealer
+
+    @property
     def raspasy_streak(self) -> int:
         """How many raspasy in a row were last played (the next is number streak + 1)."""
         return self._streak
