@@ -9,10 +9,14 @@ from typing import Any, Callable, Iterable, Sequence, TypeVar
 import click
 
 import pyanalysis as pa
+from pyanalysis.diagram import SEAT_NAMES
+from pyanalysis.solving import TALON_RULES
 
 __all__ = [
+    "COMMAND_SETTINGS",
     "Command",
     "CliError",
+    "card_text",
     "deal_argument",
     "emit_json",
     "format_cards",
@@ -29,8 +33,6 @@ __all__ = [
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-SEAT_NAMES = {1: "1st hand", 2: "2nd hand", 3: "3rd hand"}
-TALON_RULES = ("suit", "card", "none")
 
 
 class CliError(click.ClickException):
@@ -50,7 +52,8 @@ class Command(click.Command):
     input too, never a crash.
     """
 
-    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any) -> click.Context:
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as exc:
@@ -76,7 +79,8 @@ def _usage_message(exc: click.UsageError) -> str:
 # ----------------------------------------------------------------------------- parameters
 
 
-def _reject_options_in_deal(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:
+def _reject_options_in_deal(ctx: click.Context, param: click.Parameter,
+                            value: tuple[str, ...]) -> tuple[str, ...]:
     # The deal may be typed unquoted, and a void hand starts with "-" ("-.J87.AKQJ.T87"), so
     # commands take unknown options as deal words; a word starting "--" is a mistyped option.
     for word in value:
@@ -124,6 +128,7 @@ def symbols_option(func: F) -> F:
                         help="Plain ASCII diagram (S C D H) instead of suit symbols.")(func)
 
 
+#: Settings of the commands that take a DEAL: its words may start with "-" (a void hand).
 COMMAND_SETTINGS = {"ignore_unknown_options": True}
 
 

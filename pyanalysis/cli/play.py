@@ -56,7 +56,7 @@ class Turn:
     done: list[Trick]  # completed tricks, first one first
     taken: dict[int, int]  # tricks taken so far by each seat (1..3)
     talon_rule: str  # the talon rule still in force ("none" once the talon tricks are over)
-    solution: Any = None  # pa.Solution for this position; None when the deal is over
+    solution: pa.Solution | None = None  # None when the deal is over
 
     @property
     def over(self) -> bool:
@@ -113,10 +113,9 @@ class PlaySession:
         talon_left = self.talon[len(done):]
         leader = self._leader_after(done)
         rule = self.talon_rule if talon_left else "none"
-        if self.game.kind == "raspasy":
-            talon = talon_left
-        else:
-            talon = self.deal.talon
+        # In raspasy the deal carries the talon cards still to be played; otherwise the
+        # talon is only shown.
+        talon = talon_left if self.game.kind == "raspasy" else self.deal.talon
         if not len(hands[0]) and not trick:
             return Turn(self.deal, leader, trick, done, taken, rule, None)
         now = pa.Deal(hands, talon, self.deal.discard)
@@ -132,7 +131,7 @@ class PlaySession:
             return 1
         return last.taker
 
-    def _solve(self, deal: pa.Deal, leader: int, trick: list[pa.Card], rule: str) -> Any:
+    def _solve(self, deal: pa.Deal, leader: int, trick: list[pa.Card], rule: str) -> pa.Solution:
         options: dict[str, Any] = {"leader": leader, "played": trick}
         if self.game.kind == "raspasy":
             options.update(player=self.focus, talon_rule=rule)
@@ -150,7 +149,7 @@ class PlaySession:
         moves = turn.solution.moves
         if card not in moves:
             mover = seat_name(turn.solution.to_move)
-            if card in turn.trick or card in self.history:
+            if card in self.played or card in self.history:
                 raise ValueError(f"{card} has been played already")
             if card not in turn.deal.hands[turn.solution.to_move - 1]:
                 raise ValueError(f"the {mover} does not hold {card}")

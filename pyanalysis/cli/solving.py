@@ -1,7 +1,8 @@
 """`prefdd solve`, `prefdd table` and `prefdd raspasy`: double-dummy answers for one deal."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from dataclasses import dataclass
+from typing import Sequence
 
 import click
 
@@ -28,7 +29,7 @@ from .common import (
 )
 from .lines import Trick, split_line
 
-__all__ = ["COMMANDS", "solve", "table", "raspasy"]
+__all__ = ["COMMANDS", "RaspasyPlayer", "raspasy", "raspasy_player", "solve", "table"]
 
 SHORT_SEATS = {1: "1st", 2: "2nd", 3: "3rd"}
 EXAMPLE_DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
@@ -212,20 +213,19 @@ def raspasy(deal: tuple[str, ...], talon_rule: str | None, ascii_only: bool, as_
     play before his turn.
     """
     the_deal = parse_deal(deal)
-    game = pa.Game.parse("raspasy")
-    rule = effective_talon_rule(the_deal, game, talon_rule)
-    players = [_raspasy_player(the_deal, game, seat, rule) for seat in (1, 2, 3)]
+    rule = effective_talon_rule(the_deal, pa.Game.parse("raspasy"), talon_rule)
+    players = [raspasy_player(the_deal, seat, rule) for seat in (1, 2, 3)]
     if as_json:
         emit_json({
             "deal": str(the_deal),
             "talon_rule": rule,
             "players": [{
-                "player": p["player"],
-                "tricks": p["tricks"],
-                "before": [str(card) for card in p["before"]],
-                "moves": moves_to_json(p["first"].moves),
-                "best": [str(card) for card in p["first"].best],
-                "line": [str(card) for card in p["line"]],
+                "player": p.player,
+                "tricks": p.solution.tricks,
+                "before": [str(card) for card in p.before],
+                "moves": moves_to_json(p.first.moves),
+                "best": [str(card) for card in p.first.best],
+                "line": [str(card) for card in p.solution.line],
             } for p in players],
         })
         return
@@ -234,30 +234,37 @@ def raspasy(deal: tuple[str, ...], talon_rule: str | None, ascii_only: bool, as_
     click.echo()
     click.echo(f"Raspasy, talon rule: {rule}. Each player against the other two:")
     for p in players:
-        noun = "trick" if p["tricks"] == 1 else "tricks"
-        click.echo(f"{seat_name(p['player']).capitalize()}: at least {p['tricks']} {noun}.")
-        if p["before"]:
-            click.echo(f"  after {format_cards(p['before'], symbols)}, his first card (* best):")
+        tricks = p.solution.tricks
+        noun = "trick" if tricks == 1 else "tricks"
+        click.echo(f"{seat_name(p.player).capitalize()}: at least {tricks} {noun}.")
+        if p.before:
+            click.echo(f"  after {format_cards(p.before, symbols)}, his first card (* best):")
         else:
             click.echo("  his first card (* best):")
-        for line in format_moves(p["first"].moves, p["first"].best, symbols):
+        for line in format_moves(p.first.moves, p.first.best, symbols):
             click.echo("  " + line)
 
 
-def _raspasy_player(deal: pa.Deal, game: pa.Game, seat: int, rule: str) -> dict[str, Any]:
-    """Player `seat`'s guaranteed minimum, and the value of each of his first cards.
+@dataclass(frozen=True)
+class RaspasyPlayer:
+    """One player's raspasy: `solution` from the start, and `first`, the position at his
+    first card, reached by the cards `before` him in the principal line."""
 
-    When someone plays before him in the first trick, his cards are valued after the cards
-    of the principal line that come first.
-    """
-    solution = pa.solve(deal, game, player=seat, talon_rule=rule)
+    player: int
+    solution: pa.Solution
+    before: list[pa.Card]
+    first: pa.Solution
+
+
+def raspasy_player(deal: pa.Deal, seat: int, rule: str) -> RaspasyPlayer:
+    """Player `seat`'s guaranteed minimum, and the value of each of his first cards."""
+    solution = pa.solve(deal, "raspasy", player=seat, talon_rule=rule)
     waiting = (seat - solution.to_move) % 3
     before = list(solution.line[:waiting])
     first = solution
     if before:
-        first = pa.solve(deal, game, player=seat, talon_rule=rule, played=before)
-    return {"player": seat, "tricks": solution.tricks, "before": before, "first": first,
-            "line": solution.line}
+        first = pa.solve(deal, "raspasy", player=seat, talon_rule=rule, played=before)
+    return RaspasyPlayer(seat, solution, before, first)
 
 
 COMMANDS = [solve, table, raspasy]
