@@ -19,7 +19,7 @@ from .cards import (
     RANK_DISPLAY, RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, Card, _RANK_TOKENS, all_cards,
     suit_words,
 )
-from .errors import DuplicateCardError, NotationError, UnknownRankError
+from .errors import DuplicateCardError, NotationError, UnknownRankError, UnknownSuitError
 
 _VOID_MARKS = "-—–"
 _SEPARATORS = " \t\r\n,:"
@@ -165,6 +165,10 @@ def labelled_groups(text: str, where: str = "hand") -> list[tuple[int, list[Card
         label = _label_at(norm, i)
         if label is not None:
             suit, length = label
+            word = _word_at(norm, i)
+            if any(ch not in _RANK_TOKENS for ch in word[length:]):  # `spuds` is not `s` + ranks
+                raise UnknownSuitError(
+                    f"unknown suit '{typed[i:i + len(word)]}' in {where} '{text.strip()}'")
             groups.append((suit, []))
             i += length
             continue
@@ -173,6 +177,11 @@ def labelled_groups(text: str, where: str = "hand") -> list[tuple[int, list[Card
             continue
         rank, length = _rank_at(norm, i)
         if rank is None:
+            word = _word_at(norm, i)
+            # A word before a colon, or too long for a rank, was meant as a suit.
+            if word and (len(word) >= 3 or norm[i + len(word):].lstrip(" ").startswith(":")):
+                raise UnknownSuitError(
+                    f"unknown suit '{typed[i:i + len(word)]}' in {where} '{text.strip()}'")
             raise UnknownRankError(
                 f"unknown rank '{typed[i:i + length]}' in {where} '{text.strip()}'")
         if not groups:
@@ -192,6 +201,14 @@ def _label_at(norm: str, i: int) -> tuple[int, int] | None:
     if norm.startswith("т", i) and norm[i + 1:].lstrip(" ").startswith(":"):
         return 1, 1
     return None
+
+
+def _word_at(norm: str, i: int) -> str:
+    """The run of letters starting at `norm[i]` (empty if `norm[i]` is not a letter)."""
+    end = i
+    while end < len(norm) and norm[end].isalpha():
+        end += 1
+    return norm[i:end]
 
 
 def _rank_at(norm: str, i: int) -> tuple[int | None, int]:

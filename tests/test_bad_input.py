@@ -19,7 +19,10 @@ CASES = [
      "empty card: expected a rank and a suit, like AS or 10♥"),
     # hands
     (pa.Hand.parse, "AKX.-.-.-", errors.UnknownRankError, "unknown rank 'X' in hand 'AKX.-.-.-'"),
-    (pa.Hand.parse, "S:AK Z:Q", errors.UnknownRankError, "unknown rank 'Z' in hand 'S:AK Z:Q'"),
+    (pa.Hand.parse, "S:AK Z:Q", errors.UnknownSuitError, "unknown suit 'Z' in hand 'S:AK Z:Q'"),
+    (pa.Hand.parse, "spades AK spuds Q", errors.UnknownSuitError,
+     "unknown suit 'spuds' in hand 'spades AK spuds Q'"),
+    (pa.Hand.parse, "♠AKX ♥Q", errors.UnknownRankError, "unknown rank 'X' in hand '♠AKX ♥Q'"),
     (pa.Hand.parse, "AKQ.J98", errors.NotationError,
      "hand 'AKQ.J98' has 2 suit groups; expected 4 (♠.♣.♦.♥, '-' for a void)"),
     (pa.Hand.parse, "AA.-.-.-", errors.DuplicateCardError,
