@@ -23,7 +23,8 @@ RANK_DISPLAY = ("7", "8", "9", "10", "J", "Q", "K", "A")
 
 SPADES, CLUBS, DIAMONDS, HEARTS = range(4)
 
-_RANK_TOKENS: dict[str, int] = {
+#: Every rank as typed (lower case) → rank 0..7.
+RANK_TOKENS: dict[str, int] = {
     "7": 0, "8": 1, "9": 2, "10": 3, "t": 3, "j": 4, "q": 5, "k": 6, "a": 7,
     # Russian: валет, дама, король, туз.
     "в": 4, "д": 5, "к": 6, "т": 7,
@@ -78,7 +79,7 @@ def parse_suit(token: str) -> int:
 
 def rank_index(token: str) -> int | None:
     """The rank 0..7 that `token` names (`A`, `10`, `T`, Russian `Т`...), or None."""
-    return _RANK_TOKENS.get(normalize(token))
+    return RANK_TOKENS.get(normalize(token))
 
 
 def suit_words() -> dict[str, int]:
@@ -160,7 +161,7 @@ def _rank_prefixes(token: str) -> list[tuple[int, str]]:
     out = []
     if token.startswith("10"):
         out.append((3, token[2:]))
-    rank = _RANK_TOKENS.get(token[:1])
+    rank = RANK_TOKENS.get(token[:1])
     if rank is not None and token[:1] != "1":
         out.append((rank, token[1:]))
     return out
@@ -205,4 +206,5 @@ def _card_error(original: str, token: str, shown: str) -> NotationError:
     for cut in range(len(token) - 1, 0, -1):
         if suit_index(token[cut:]) is not None:
             return UnknownRankError(f"unknown rank '{shown[:cut]}' in card '{original}'")
-    return NotationError(f"cannot read card '{original}': expected a rank and a suit, like AS or 10♥")
+    return NotationError(
+        f"cannot read card '{original}': expected a rank and a suit, like AS or 10♥")

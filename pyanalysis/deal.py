@@ -21,7 +21,8 @@ from typing import Sequence
 
 from .cards import Card
 from .errors import (
-    CardCountError, DuplicateCardError, EmptyDealError, NotationError, TalonConflictError,
+    CardCountError, DuplicateCardError, EmptyDealError, NotationError, PositionError,
+    TalonConflictError,
 )
 from .hand import Hand, is_labelled, labelled_groups, parse_cards
 
@@ -88,7 +89,7 @@ class Deal:
     def hand(self, seat: int) -> Hand:
         """The hand of `seat` 1..3."""
         if seat not in (1, 2, 3):
-            raise ValueError(f"seat {seat} is not 1, 2 or 3")
+            raise PositionError(f"seat {seat!r} is not 1, 2 or 3")
         return self.hands[seat - 1]
 
     def __str__(self) -> str:

@@ -16,8 +16,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator
 
 from .cards import (
-    RANK_DISPLAY, RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, Card, _RANK_TOKENS, all_cards,
-    suit_words,
+    RANK_DISPLAY, RANK_LETTERS, RANK_TOKENS, SUIT_SYMBOLS, Card, all_cards, suit_words,
 )
 from .errors import DuplicateCardError, NotationError, UnknownRankError, UnknownSuitError
 
@@ -166,7 +165,7 @@ def labelled_groups(text: str, where: str = "hand") -> list[tuple[int, list[Card
         if label is not None:
             suit, length = label
             word = _word_at(norm, i)
-            if any(ch not in _RANK_TOKENS for ch in word[length:]):  # `spuds` is not `s` + ranks
+            if any(ch not in RANK_TOKENS for ch in word[length:]):  # `spuds` is not `s` + ranks
                 raise UnknownSuitError(
                     f"unknown suit '{typed[i:i + len(word)]}' in {where} '{text.strip()}'")
             groups.append((suit, []))
@@ -216,8 +215,8 @@ def _rank_at(norm: str, i: int) -> tuple[int | None, int]:
     if norm.startswith("10", i):
         return 3, 2
     ch = norm[i]
-    if ch != "1" and ch in _RANK_TOKENS:
-        return _RANK_TOKENS[ch], 1
+    if ch != "1" and ch in RANK_TOKENS:
+        return RANK_TOKENS[ch], 1
     if ch == "1" and i + 1 < len(norm) and norm[i + 1].isdigit():
         return None, 2
     return None, 1

@@ -31,7 +31,8 @@ def deals(draw, with_discard=True):
 
 
 def russian_dotted(hand: Hand) -> str:
-    return ".".join("".join(_RUSSIAN_RANKS.get(ch, ch) for ch in group) for group in str(hand).split("."))
+    groups = str(hand).split(".")
+    return ".".join("".join(_RUSSIAN_RANKS.get(ch, ch) for ch in group) for group in groups)
 
 
 def russian_labelled(hand: Hand) -> str:
@@ -40,6 +41,7 @@ def russian_labelled(hand: Hand) -> str:
         for s in range(4))
 
 
+@settings(derandomize=True)
 @given(hands())
 def test_hand_round_trips(hand):
     assert Hand.parse(str(hand)) == hand
@@ -49,7 +51,7 @@ def test_hand_round_trips(hand):
     assert Hand.parse(str(hand).lower()) == hand
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, derandomize=True)
 @given(deals())
 def test_deal_round_trips_through_its_canonical_form(deal):
     assert Deal.parse(str(deal)) == deal
@@ -57,6 +59,7 @@ def test_deal_round_trips_through_its_canonical_form(deal):
     assert Deal.parse("  " + "   ".join(str(deal).split()) + " ") == deal
 
 
+@settings(derandomize=True)
 @given(deals(with_discard=False))
 def test_deal_in_symbols_with_slashes_and_on_one_line(deal):
     talon = " ".join(c.symbol() for c in deal.talon)
@@ -66,6 +69,7 @@ def test_deal_in_symbols_with_slashes_and_on_one_line(deal):
     assert Deal.parse(one_line) == deal
 
 
+@settings(derandomize=True)
 @given(deals(with_discard=False))
 def test_deal_in_russian_on_separate_lines(deal):
     lines = [russian_labelled(h) for h in deal.hands]
@@ -78,6 +82,7 @@ def test_deal_in_russian_on_separate_lines(deal):
     assert Deal.parse(f"{dotted} {talon}") == deal
 
 
+@settings(derandomize=True)
 @given(st.sampled_from([f"{level}{s}" for level in range(6, 11) for s in ("S", "C", "D", "H", "NT")]
                        + ["misere", "raspasy"]))
 def test_game_round_trips(text):
