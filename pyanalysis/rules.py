@@ -197,7 +197,9 @@ def _typed(key: str, value: Any) -> Any:
     if kind is int and isinstance(value, bool):
         raise RuleError(f"rule {key}={value!r} is not a whole number")
     if not isinstance(value, kind):
-        raise RuleError(f"rule {key}={value!r} is not a {kind.__name__}")
+        wanted = {bool: "true or false", int: "a whole number", str: "a word",
+                  tuple: "a list of numbers"}[kind]
+        raise RuleError(f"rule {key}={value!r} is not {wanted}")
     return value
 
 
