@@ -6,8 +6,17 @@ on its own: what was wrong (the token, quoted) and why.
 from __future__ import annotations
 
 
+def one_line(message: str) -> str:
+    """`message` on one line: input quoted in it may span lines (a deal typed on three)."""
+    parts = [part.strip() for part in str(message).splitlines()]
+    return " / ".join(part for part in parts if part)
+
+
 class NotationError(ValueError):
     """Text that cannot be read as a card, hand, deal or game."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
 
 
 class UnknownRankError(NotationError):
@@ -40,3 +49,6 @@ class UnknownGameError(NotationError):
 
 class PositionError(ValueError):
     """A position that cannot be solved: bad seat, illegal or misplaced played card, bad option."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))

@@ -1,5 +1,7 @@
 """Bad input: each case gives a ValueError whose one-line message names the token and the reason."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyanalysis as pa
 from pyanalysis import errors
@@ -36,6 +38,8 @@ CASES = [
      "empty deal: no cards in any hand"),
     (pa.Deal.parse, "A.-.-.- K.-.-.-", errors.CardCountError,
      "expected 3 hands (1st, 2nd, 3rd) and an optional talon, got 2 in 'A.-.-.- K.-.-.-'"),
+    (pa.Deal.parse, "A.-.-.-\nK.-.-.-\n", errors.CardCountError,
+     "expected 3 hands (1st, 2nd, 3rd) and an optional talon, got 2 in 'A.-.-.- / K.-.-.-'"),
     (pa.Deal.parse, "A.-.-.- A.-.-.- K.-.-.-", errors.DuplicateCardError,
      "duplicate card AS: in hand 1 and in hand 2"),
     (pa.Deal.parse, "A.-.-.- K.-.-.- Q.-.-.- AS 7D", errors.TalonConflictError,
@@ -115,3 +119,33 @@ def test_bad_positions(kwargs, message):
 
 def test_there_are_at_least_twenty_bad_inputs():
     assert len(CASES) + len(SOLVE_CASES) >= 20
+
+
+_PIECES = list("AKQJT98710 .-/:;|\n♠♣♦♥SCDHsпбчТКДВ") + [
+    "talon:", "discard:", "прикуп", "снос", "пики", "трефы", "10", "NT", "misere"]
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(st.one_of(st.text(max_size=30), st.lists(st.sampled_from(_PIECES), max_size=40).map("".join)))
+def test_any_text_reads_or_gives_a_value_error(text):
+    for parse in (pa.Card.parse, pa.Hand.parse, pa.Deal.parse, pa.Game.parse):
+        try:
+            parsed = parse(text)
+        except ValueError as error:
+            assert str(error) and "\n" not in str(error)
+        else:
+            assert parse(str(parsed)) == parsed
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from([str(c) for c in pa.Deal.parse(SMALL).hands[0]]
+                                + ["QS", "7C", "JS", "8C", "AH"]), max_size=3),
+       st.sampled_from([1, 2, 3]), st.sampled_from(["6S", "6NT", "misere", "raspasy"]))
+def test_any_played_cards_solve_or_give_a_value_error(played, leader, game):
+    seats = {"player": 2} if game == "raspasy" else {"declarer": 2}
+    try:
+        solution = pa.solve(SMALL, game, leader=leader, played=played, **seats)
+    except ValueError as error:
+        assert str(error) and "\n" not in str(error)
+    else:
+        assert solution.to_move == (leader - 1 + len(played)) % 3 + 1
