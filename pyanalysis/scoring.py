@@ -144,7 +144,7 @@ def score_deal(game: Game | str | Any, rules: RuleSet | str = "sochi", players: 
     declarer's and each defender's (one may be left out: the rest of ten); for misère the
     declarer's; for raspasy every hand's, and the dealer's (seat 4) talon tricks if four play.
     `whist`: each defender's word, "whist", "pass", "half" or "return"; empty for a checked
-    tenner. `talon_honours`: with four players, the tricks the dealer writes for honours in the
+    tenner; with four players the dealer (seat 4) may "return" a half-whist. `talon_honours`: with four players, the tricks the dealer writes for honours in the
     talon (ace or marriage 1, ace-king 2, two aces 3). `raspasy_round`: 1, 2, 3… the deal's
     place in a run of raspasy.
     """
@@ -183,7 +183,7 @@ def score_deal(game: Game | str | Any, rules: RuleSet | str = "sochi", players: 
             result = _score_misere(ruleset, ledger, declarer, tricks)
         else:
             result = _score_contract(ruleset, ledger, the_game, declarer, tricks,
-                                     _words(whist or {}, declarer), talon_honours)
+                                     _words(whist or {}, declarer, players), talon_honours)
     writes = ledger.freeze()
     return DealScore(the_game, ruleset, players, declarer, writes,
                      deal_values(writes, ruleset.pool_value), result, round_, tricks)
@@ -214,16 +214,19 @@ def _defenders(declarer: int) -> tuple[int, int]:
     return first, first % 3 + 1
 
 
-def _words(whist: Mapping[int, str], declarer: int) -> dict[int, str]:
+def _words(whist: Mapping[int, str], declarer: int, players: int) -> dict[int, str]:
     words = {}
     for seat, word in whist.items():
-        if seat not in _defenders(declarer):
-            raise ScoringError(
-                f"whist word for seat {seat}: only the defenders "
-                f"{' and '.join(map(str, _defenders(declarer)))} of declarer {declarer} speak")
         key = _WORDS.get(str(word).strip().lower())
         if key is None:
             raise ScoringError(f"unknown whist word '{word}': expected whist, pass, half, return")
+        dealer_returns = seat == DEALER and players == 4 and key == RETURN
+        if seat not in _defenders(declarer) and not dealer_returns:
+            raise ScoringError(
+                f"whist word for seat {seat}: only the defenders "
+                f"{' and '.join(map(str, _defenders(declarer)))} of declarer {declarer} speak"
+                + (" (the dealer, seat 4, may only return a half-whist)" if players == 4
+                   else ""))
         words[seat] = key
     return words
 
@@ -297,6 +300,7 @@ def _score_contract(rules: RuleSet, ledger: _Ledger, game: Game, declarer: int,
     vist = c * rules.vist_multiplier
     hill_price = c * rules.hill_multiplier
     pair = (words.get(first), words.get(second))
+    dealer_word = words.get(DEALER)
     checked = level == 10 and rules.tenner_checked
 
     if DEALER in ledger.seats and honours and rules.dealer_honours:
@@ -305,7 +309,9 @@ def _score_contract(rules: RuleSet, ledger: _Ledger, game: Game, declarer: int,
     if checked and words and pair != (PASS, PASS):
         raise ScoringError("a tenner is checked, not whisted: give no whist words, or both "
                            "pass (or the rule tenner_checked=false)")
-    if not checked and len(words) != 2:
+    if dealer_word and HALF not in pair:
+        raise ScoringError("the dealer may only return a half-whist")
+    if not checked and len(words) - bool(dealer_word) != 2:
         raise ScoringError(f"{game}: give both defenders' words (seats {first} and {second})")
     if game.level == 6 and game.trump == 0 and rules.six_spades_whist and PASS in pair:
         raise ScoringError("six spades must be whisted by both (rule six_spades_whist)")
@@ -319,7 +325,7 @@ def _score_contract(rules: RuleSet, ledger: _Ledger, game: Game, declarer: int,
         ledger.pool[declarer] += c
         return "made (both passed)"
     if HALF in pair:
-        return _half_whist(rules, ledger, game, declarer, tricks, pair, vist, hill_price)
+        return _half_whist(rules, ledger, game, declarer, tricks, words, vist, hill_price)
     if RETURN in pair:
         raise ScoringError(f"whist words {pair[0]}/{pair[1]}: a return answers a half-whist")
 
@@ -468,37 +474,55 @@ def _checked_tenner(rules: RuleSet, ledger: _Ledger, declarer: int,
 
 
 def _half_whist(rules: RuleSet, ledger: _Ledger, game: Game, declarer: int,
-                tricks: Mapping[int, int], pair: tuple, vist: int, hill_price: int) -> str:
+                tricks: Mapping[int, int], words: Mapping[int, str], vist: int,
+                hill_price: int) -> str:
+    """A half-whist (полвиста, «за свои»): one defender gives up for half the duty.
+
+    The other defender either accepts (pass: no play, the game counts as made) or returns the
+    whist and plays both hands; with four players the dealer may return it instead when the
+    other defender accepts (seeds 001, 003 §4.2).
+    """
     level = game.level
     assert level is not None
     first, second = _defenders(declarer)
-    if pair[1] != HALF or pair[0] not in (PASS, RETURN):
-        raise ScoringError(f"whist words {pair[0]}/{pair[1]}: half-whist is said by the "
-                           f"second defender (seat {second}) after the first passed")
+    half = first if words.get(first) == HALF else second
+    other = second if half == first else first
+    if words.get(other) not in (PASS, RETURN):
+        raise ScoringError(f"whist words {words.get(first)}/{words.get(second)}: after a "
+                           f"half-whist the other defender passes or returns")
     if level not in (6, 7) or not rules.half_whist:
         raise ScoringError(f"no half-whist on {game}" if level not in (6, 7)
                            else "half-whist is off (rule half_whist)")
     c = rules.price(level)
-    if pair[0] == PASS:
+    returners = [s for s in (other, DEALER) if words.get(s) == RETURN]
+    if not returners:
         # No play: the game counts as made, the half-whister writes half the duty.
         if declarer in tricks and tricks[declarer] < level:
             raise ScoringError("a half-whist is not played: the game counts as made")
         ledger.pool[declarer] += c
-        ledger.on(second, declarer, vist * DUTY[level] // 2)
+        ledger.on(half, declarer, vist * DUTY[level] // 2)
         return "made (half-whist)"
+    if len(returners) > 1:
+        raise ScoringError("a half-whist is returned once: by the other defender or the dealer")
     if not rules.return_whist:
         raise ScoringError("returning a half-whist is off (rule return_whist)")
+    returner = returners[0]
     taken, _ = _split_tricks(declarer, tricks, each=False)
     theirs = 10 - taken
     short = _declarer_result(rules, ledger, declarer, level, taken, c, hill_price)
     missing = max(0, DUTY[level] - theirs)
-    ledger.hill[first] += hill_price * missing * rules.responsibility_factor
+    ledger.hill[returner] += hill_price * missing * rules.responsibility_factor
     cons = _consolation(rules, c, short)
-    # The returner plays both hands and all the vists are his (seeds 000, 001); the
-    # consolation of the one who went half is his too unless return_consolation=own.
+    # The returner plays both hands and all the vists are his (seeds 000, 001); so is the
+    # consolation of those who gave up (the half-whister, and the passer when the dealer
+    # returns) unless return_consolation=own.
+    gave_up = [half] + ([other] if returner == DEALER else [])
     if rules.return_consolation == "returner":
-        ledger.on(first, declarer, vist * theirs + 2 * cons)
+        ledger.on(returner, declarer, vist * theirs + cons * (len(gave_up) + (
+            returner != DEALER)))
     else:
-        ledger.on(first, declarer, vist * theirs + cons)
-        ledger.on(second, declarer, cons)
-    return _result(short, {first: missing}) + " (returned whist)"
+        ledger.on(returner, declarer, vist * theirs + (cons if returner != DEALER else 0))
+        for seat in gave_up:
+            ledger.on(seat, declarer, cons)
+    who = "dealer" if returner == DEALER else "whist"
+    return _result(short, {returner: missing}) + f" (returned {who})"

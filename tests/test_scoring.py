@@ -277,6 +277,23 @@ def test_half_whist_writes_half_the_duty():
     assert vists(s, 3, 1) == 4
 
 
+def test_half_whist_by_the_first_defender_after_the_second_passed():
+    # Seed 001: the whister whose partner passed may go «за свои» himself.
+    s = score_deal("6S", SEED001, players=4, declarer=1, whist={2: "half", 3: "pass"})
+    assert (s.writes[1].pool, vists(s, 2, 1), vists(s, 3, 1)) == (2, 4, 0)
+
+
+def test_seed_001_dealer_returns_a_half_whist():
+    # Г(2) = 6(-1); Е(=); А(+): the dealer returned the whist and alone writes 16 vists.
+    s = score_deal("6S", SEED001, players=4, declarer=2, tricks={2: 5},
+                   whist={3: "half", 1: "pass", 4: "return"})
+    assert s.writes[2].hill == 2
+    assert (vists(s, 4, 2), vists(s, 1, 2), vists(s, 3, 2)) == (16, 0, 0)
+    own = score_deal("6S", SEED001.with_(return_consolation="own"), players=4, declarer=2,
+                     tricks={2: 5}, whist={3: "half", 1: "pass", 4: "return"})
+    assert (vists(own, 4, 2), vists(own, 1, 2), vists(own, 3, 2)) == (12, 2, 2)
+
+
 def test_returned_whist_consolation_own_variant():
     own = RuleSet.preset("sochi", return_consolation="own")
     s = score_deal("7S", own, declarer=1, tricks={1: 6, 2: 4}, whist={2: "return", 3: "half"})
@@ -326,6 +343,10 @@ def test_four_player_raspasy_talon_tricks_go_to_the_dealer():
     (dict(game="6S", declarer=4, tricks={1: 6}, whist={2: "whist", 3: "pass"}), "declarer=4"),
     (dict(game="6S", declarer=1, tricks={5: 6}, whist={2: "whist", 3: "pass"}), "seat 5"),
     (dict(game="raspasy", tricks={1: 3, 2: 3}), "missing seat 3"),
+    (dict(game="6S", players=4, declarer=1, tricks={1: 5},
+          whist={2: "whist", 3: "pass", 4: "return"}), "dealer may only return"),
+    (dict(game="6S", players=4, declarer=1, tricks={1: 5},
+          whist={2: "return", 3: "half", 4: "return"}), "returned once"),
     (dict(game="6S", declarer=1, tricks={2: 4}, whist={2: "whist", 3: "whist"}),
      "each defender"),
     (dict(game="8S", declarer=1, tricks={1: 7}, whist={2: "pass", 3: "pass"}), "both passed"),
@@ -383,8 +404,10 @@ def contract_deals(draw):
     else:
         options = [("whist", "whist"), ("whist", "pass"), ("pass", "whist")]
         if level in (6, 7):
-            options.append(("return", "half"))
-        words = dict(zip((first, second), draw(st.sampled_from(options))))
+            options += [("return", "half"), ("half", "return")]
+            if players == 4:
+                options += [("pass", "half", "return"), ("half", "pass", "return")]
+        words = dict(zip((first, second, 4), draw(st.sampled_from(options))))
     return dict(game=f"{level}NT", rules=rules, players=players, declarer=declarer,
                 tricks={declarer: taken, first: mine, second: 10 - taken - mine}, whist=words,
                 talon_honours=draw(st.integers(0, 3)) if players == 4 else 0)
