@@ -44,7 +44,10 @@ class Deal:
     discard: Hand | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "hands", tuple(Hand.parse(h) for h in self.hands))
+        if len(self.hands) != 3:
+            raise CardCountError(f"a deal has 3 hands (1st, 2nd, 3rd), got {len(self.hands)}")
+        object.__setattr__(
+            self, "hands", tuple(Hand.parse(h, f"hand {i + 1}") for i, h in enumerate(self.hands)))
         object.__setattr__(self, "talon", tuple(Card.parse(c) for c in self.talon))
         if self.discard is not None:
             object.__setattr__(self, "discard", Hand.parse(self.discard, "discard"))
