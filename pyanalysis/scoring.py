@@ -44,7 +44,7 @@ class ScoringError(ValueError):
 
 @dataclass(frozen=True)
 class Writes:
-    """What one player writes for a deal: pool and hill points, and vists on each other seat."""
+    """What one player writes for a deal: pool and hill points, and vists on every other seat."""
 
     pool: Fraction = Fraction(0)
     hill: Fraction = Fraction(0)
@@ -129,8 +129,7 @@ class _Ledger:
         self.vists[writer][target] += amount
 
     def freeze(self) -> dict[int, Writes]:
-        return {s: Writes(self.pool[s], self.hill[s],
-                          {o: v for o, v in self.vists[s].items() if v}) for s in self.seats}
+        return {s: Writes(self.pool[s], self.hill[s], dict(self.vists[s])) for s in self.seats}
 
 
 def score_deal(game: Game | str | Any, rules: RuleSet | str = "sochi", players: int = 3,

@@ -29,7 +29,7 @@ def test_score_json_for_leningrad_four_players():
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["values"] == {"1": "-158", "2": "56", "3": "56", "4": "46"}
-    assert data["writes"]["4"]["vists"] == {"1": "16"}
+    assert data["writes"]["4"]["vists"] == {"1": "16", "2": "0", "3": "0"}
     assert data["rules"] == "leningrad" and "rule_overrides" not in data
 
 

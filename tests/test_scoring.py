@@ -320,7 +320,7 @@ def test_leningrad_raspasy_two_four_six():
 def test_rostov_raspasy_in_vists():
     s = score_deal("raspasy", "rostov", tricks={1: 1, 2: 4, 3: 5})
     assert (vists(s, 1, 2), vists(s, 1, 3)) == (15, 20)
-    assert s.writes[2].vists == {} and s.writes[1].hill == 0
+    assert s.writes[2].vists == {1: 0, 3: 0} and s.writes[1].hill == 0
     tie = score_deal("raspasy", "rostov", tricks={1: 2, 2: 2, 3: 6}, raspasy_round=2)
     assert (vists(tie, 1, 3), vists(tie, 2, 3)) == (20, 20)
 
@@ -374,11 +374,20 @@ def test_game_objects_and_russian_names_are_accepted():
     assert by_object.values == by_text.values
 
 
+def test_module_examples_run():
+    import doctest
+
+    import pyanalysis.scoring
+    import pyanalysis.sheet
+    for module in (pyanalysis.scoring, pyanalysis.sheet):
+        assert doctest.testmod(module).failed == 0
+
+
 def test_json_form_is_exact():
     s = score_deal("7H", declarer=1, tricks={1: 6, 2: 4}, whist={2: "whist", 3: "pass"})
     data = s.to_json()
     assert data["values"] == {"1": "-152/3", "2": "100/3", "3": "52/3"}
-    assert data["writes"]["2"]["vists"] == {"1": "20"}
+    assert data["writes"]["2"]["vists"] == {"1": "20", "3": "0"}
 
 
 # -- properties -------------------------------------------------------------------------------
