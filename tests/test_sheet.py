@@ -61,6 +61,19 @@ def test_settlement_with_thirds_stays_exact():
     assert s.totals == {"A": Fraction(-20, 3), "B": Fraction(10, 3), "C": Fraction(10, 3)}
 
 
+@pytest.mark.parametrize("rules, result", [("sochi", 160), ("leningrad", 320)])
+def test_seed_004_thirty_whisted_sixes_by_one_player(rules, result):
+    # Pool 20 for three: one player makes thirty whisted sixes, the whisters take 4 each time.
+    sheet = Sheet(["A", "B", "C"], rules, pool_size=20)
+    for _ in range(30):
+        others = [p for p in sheet.seats_for(sheet.next_dealer) if p != "A"]
+        sheet.play("6S", "A", {"A": 6, others[0]: 2, others[1]: 2},
+                   {others[0]: "whist", others[1]: "whist"})
+    assert sheet.finished
+    assert sheet.settlement().totals["A"] == result
+    assert sum(row.values["A"] for row in sheet.rows) == result
+
+
 # -- help and the end of the game --------------------------------------------------------------
 
 
