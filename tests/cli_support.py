@@ -50,6 +50,20 @@ def read_answers(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
+def tricks_along(deal: str, game: str, line: list[str], **seats) -> int:
+    """Play `line` out with the engine's rules (an illegal card raises) and count the
+    focus player's tricks: for a principal line they equal the position's value."""
+    from pyanalysis.solving import make_position
+
+    position, _, focus = make_position(deal, game, **seats)
+    taken = 0
+    for card in line:
+        position, taker, _ = position.advance(pa.Card.parse(card).index)
+        taken += taker == focus - 1
+    assert position.is_terminal, "the line stops before the end"
+    return taken
+
+
 def echo_worker(text: str) -> str:
     """A stand-in for the solver: the job back with its id squared as "tricks"."""
     job = json.loads(text)

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 import pyanalysis as pa
+from cli_support import tricks_along
 from pyanalysis.cli import main
 
 DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
@@ -39,24 +40,28 @@ def test_solve_shows_diagram_result_every_card_and_the_line_by_tricks():
         mark = "*" if card in solution.best else ""
         assert re.search(rf"(^|\s){re.escape(f'{card.symbol()} {tricks}{mark}')}(\s|$)", out, re.M)
     trick_lines = out.split("Line of play:\n")[1].splitlines()
-    assert len(trick_lines) == 10
-    for number, line in enumerate(trick_lines, start=1):
-        cards = solution.line[3 * (number - 1):3 * number]
-        assert line.lstrip().startswith(f"{number}.")
-        positions = [line.index(card.symbol() + " ") for card in cards]
-        assert positions == sorted(positions), line
+    assert [line.split()[0] for line in trick_lines] == [f"{n}." for n in range(1, 11)]
+    # each line: three plays "seat card", then who took the trick
+    plays = [re.findall(r"(1st|2nd|3rd) (\S+)", line)[:3] for line in trick_lines]
+    assert all(len(trick) == 3 for trick in plays)
+    cards = [pa.Card.parse(card) for trick in plays for _, card in trick]
+    assert sorted(cards) == sorted(c for hand in pa.Deal.parse(DEAL).hands for c in hand)
+    line = [str(card) for card in cards]
+    assert tricks_along(DEAL, "8S", line, declarer=1) == solution.tricks
 
 
 def test_solve_json_is_the_solution():
     data = json.loads(ok("solve", DEAL, "-g", "misere", "--declarer", "2", "--json"))
     solution = pa.solve(DEAL, "misere", declarer=2)
+    line = data.pop("line")
     assert data == {
         "deal": str(pa.Deal.parse(DEAL)), "game": "misere", "declarer": 2, "leader": 1,
         "played": [], "to_move": 1, "tricks": solution.tricks,
         "moves": {str(c): n for c, n in solution.moves.items()},
         "best": [str(c) for c in solution.best],
-        "line": [str(c) for c in solution.line],
     }
+    # a principal line: best play by both sides gives the value
+    assert tricks_along(DEAL, "misere", line, declarer=2) == solution.tricks
 
 
 def test_solve_in_the_middle_of_a_trick():
@@ -117,7 +122,8 @@ def test_raspasy_gives_each_players_minimum_and_his_own_first_cards():
         solution = pa.solve(deal, "raspasy", player=seat)
         assert p["tricks"] == solution.tricks
         # he plays after the cards before him in the principal line
-        assert p["before"] == [str(c) for c in solution.line[:seat - 1]]
+        assert p["before"] == p["line"][:seat - 1]
+        assert tricks_along(DEAL, "raspasy", p["line"], player=seat) == p["tricks"]
         assert p["moves"] and all(pa.Card.parse(c) in deal.hand(seat) for c in p["moves"])
         assert set(p["best"]) <= set(p["moves"])
         # his best first card keeps his minimum

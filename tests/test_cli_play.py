@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 
@@ -119,24 +120,26 @@ def test_a_session_can_start_in_the_middle_of_a_trick():
 
 
 def test_play_from_a_pipe_shows_each_turn_and_obeys_every_command():
-    commands = "best\nAC\n7S\nundo\nfoo\nhelp\nquit\nbest\n"
+    commands = "AS\nAC\nbest\nundo\nfoo\nhelp\nquit\nbest\n"
     result = CliRunner().invoke(main, ["play", DEAL, "-g", "8S", "--declarer", "1"],
                                 input=commands)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    solution = pa.solve(DEAL, "8S", declarer=1)
-    best = solution.line[0]
+    reply = pa.solve(DEAL, "8S", declarer=1, played=["AS"])
+    best = re.search(r"Played (\S+) \(best\)\.", out).group(1)
+    assert best in {card.symbol() for card in reply.best}
     # the position is shown at the start, after each of the two cards and after the undo
     assert out.count("Trick 1, 1st hand leading:") == 4
-    assert f"Played {best.symbol()} (best)." in out
-    assert "Played 7♠." in out
+    assert "Played A♠." in out
     assert "AC is not a legal card for the 2nd hand (legal: TS 9S 8S 7S)" in out
-    assert "Took back 7♠." in out
+    assert f"Took back {best}." in out
     assert "cannot read card 'foo'" in out
     assert "Type a card" in out
     assert out.count("Played") == 2  # nothing after quit
     assert "1st hand to play (* best):" in out and "2nd hand to play (* best):" in out
-    assert f"Cards in trick 1: {best.symbol()} 7♠" in out
+    assert f"Cards in trick 1: A♠ {best}" in out
+    for card, tricks in reply.moves.items():  # the 2nd hand's cards, valued
+        assert f"{card.symbol()} {tricks}" in out
 
 
 def test_play_to_the_end_and_stop_at_end_of_input():
@@ -163,8 +166,12 @@ def test_play_json_lines_through_a_real_pipe():
     first = events[0]
     assert first["tricks"] == solution.tricks and first["to_move"] == 1
     assert first["moves"] == {str(c): n for c, n in solution.moves.items()}
-    assert events[1] == {"event": "played", "card": first["best"], "best": True}
-    assert events[2]["trick"] == [first["best"]] and events[2]["to_move"] == 2
+    assert first["best"] == [str(c) for c in solution.best]
+    played = events[1]["card"]
+    assert events[1] == {"event": "played", "card": played, "best": True}
+    assert played in first["best"]
+    assert events[2]["trick"] == [played] and events[2]["to_move"] == 2
     assert events[3]["error"] == "the 2nd hand does not hold KH"
+    assert events[4] == {"event": "undone", "card": played}
     assert events[5] == events[0]
     assert done.stderr == ""

@@ -226,7 +226,7 @@ def _turn_json(session: PlaySession) -> dict[str, Any]:
             to_move=turn.solution.to_move,
             tricks=session.focus_total(),
             moves=moves_to_json(turn.solution.moves),
-            best=str(turn.solution.line[0]),
+            best=[str(card) for card in turn.solution.best],
         )
     return data
 
