@@ -173,7 +173,7 @@ def process_line(text: str) -> str:
 
 def _input_lines(path: Path) -> Iterator[tuple[int, str]]:
     """(line number, text) of every non-blank input line."""
-    with open(path, encoding="utf-8") as stream:
+    with open(path, encoding="utf-8-sig") as stream:  # tolerate a byte-order mark
         for number, line in enumerate(stream, start=1):
             text = line.strip()
             if text:

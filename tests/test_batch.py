@@ -123,6 +123,15 @@ def test_bad_lines_do_not_stop_the_run_and_blank_lines_are_skipped(tmp_path):
     assert (summary.total, summary.solved, summary.resumed) == (5, 5, 0)
 
 
+def test_windows_line_ends_and_a_byte_order_mark_are_read(tmp_path):
+    jobs = random_jobs(2, seed=8, size=3)
+    inp = tmp_path / "in.jsonl"
+    inp.write_bytes(b"\xef\xbb\xbf" + b"\r\n".join(json.dumps(j).encode() for j in jobs) + b"\r\n")
+    run_batch(inp, tmp_path / "out.jsonl", jobs=1, progress=False)
+    answers = read_answers(tmp_path / "out.jsonl")
+    assert [a["id"] for a in answers] == [0, 1] and all("tricks" in a for a in answers)
+
+
 def test_output_keeps_input_order_when_answers_arrive_out_of_order(tmp_path):
     jobs = [{"id": i} for i in range(10)]
     inp = write_jobs(tmp_path / "in.jsonl", jobs)

@@ -188,7 +188,10 @@ def _describe(session: PlaySession, symbols: bool) -> list[str]:
     turn = session.turn()
     game = session.game
     marked = session.focus if game.kind != "raspasy" else None
-    title = None if turn.over else f"Trick {len(turn.done) + 1}, {seat_name(turn.leader)} leading:"
+    if turn.over:
+        title = "As dealt:"
+    else:
+        title = f"Trick {len(turn.done) + 1}, {seat_name(turn.leader)} leading:"
     lines = [turn.deal.diagram(symbols=symbols, declarer=marked, title=title), ""]
     if turn.done:
         lines.append("Tricks played:")
