@@ -13,10 +13,10 @@ from __future__ import annotations
 import threading
 
 from . import reference
-from ._engine import Solver
+from ._engine import ALL_FEATURES, FEATURES, Solver
 from .position import GAMES, TALON_RULES, Position, card_name
 
-__all__ = ["GAMES", "TALON_RULES", "Position", "Solver", "card_name", "reference",
+__all__ = ["ALL_FEATURES", "FEATURES", "GAMES", "TALON_RULES", "Position", "Solver", "card_name", "reference",
            "tricks", "moves", "line", "default_solver"]
 
 _local = threading.local()

@@ -39,6 +39,16 @@ cdef void _init_tables():
 _init_tables()
 
 cdef enum:
+    # Search techniques, each of which can be switched off to measure what it buys.
+    USE_TABLE = 1
+    USE_EQUIVALENCE = 2
+    USE_QUICK_TRICKS = 4
+    USE_ORDERING = 8
+    USE_GUESS = 16
+    USE_TABLE_MOVE = 32
+    USE_ALL = 63
+
+cdef enum:
     RULE_NONE = 0
     RULE_SUIT = 1
     RULE_CARD = 2
@@ -65,6 +75,7 @@ ctypedef struct Search:
     int maxmask        # bit per seat: 1 if the seat wants the focus player's count high
     int rule
     uint64_t ctx       # game, focus and trump, mixed into every table key
+    int features       # USE_* bits
     Entry* tt
     uint64_t tt_mask   # number of buckets - 1
     uint64_t nodes
@@ -284,9 +295,13 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
         rest &= rest - 1
         # Keep c only if it tops its run: the next card up still in play is not the mover's.
         above = present & suit_bits(c >> 3) & ~((<uint32_t>2 << c) - 1)
-        if above and (legal >> __builtin_ctz(above)) & 1:
+        if above and (legal >> __builtin_ctz(above)) & 1 and s.features & USE_EQUIVALENCE:
             continue
         out[n] = c
+        if not s.features & USE_ORDERING:
+            scores[n] = 0
+            n += 1
+            continue
         if c == hint:
             scores[n] = 1 << 20
             n += 1
@@ -405,7 +420,7 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                 s.trick[2] = __builtin_ctz(s.hands[(s.leader + 2) % 3])
                 w = trick_winner_index(s)
                 return ((s.leader + w) % 3 == s.focus) >= target
-            if s.maxmask == (1 << s.focus):
+            if s.maxmask == (1 << s.focus) and s.features & USE_QUICK_TRICKS:
                 # Contract: the leader's sure tricks bound the focus player's count.
                 q = quick_tricks(s, s.leader)
                 if s.leader == s.focus:
@@ -413,11 +428,13 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                         return 1
                 elif r - q < target:
                     return 0
-            use_tt = 1
+            use_tt = s.features & USE_TABLE
+        if use_tt:
             table_key(s, &k0, &k1)
             e = tt_find(s, k0, k1)
             if e != NULL:
-                hint = e.move
+                if s.features & USE_TABLE_MOVE:
+                    hint = e.move
                 if e.lo >= target:
                     s.hits += 1
                     return 1
@@ -493,7 +510,7 @@ cdef int solve_range(Search* s, int lo, int hi, int guess) noexcept nogil:
     """
     cdef int t
     while lo < hi:
-        t = guess
+        t = guess if s.features & USE_GUESS else (lo + hi + 1) // 2
         if t <= lo:
             t = lo + 1
         if t > hi:
@@ -598,6 +615,12 @@ cdef int all_moves(Search* s, int* cards, int* values, int ncards) noexcept nogi
     return best
 
 
+FEATURES = {
+    "table": USE_TABLE, "equivalence": USE_EQUIVALENCE, "quick_tricks": USE_QUICK_TRICKS,
+    "ordering": USE_ORDERING, "guess": USE_GUESS, "table_move": USE_TABLE_MOVE,
+}
+ALL_FEATURES = USE_ALL
+
 _CONTEXT_GAMES = {"contract": 0, "misere": 1, "raspasy": 2}
 _RULES = {"none": RULE_NONE, "suit": RULE_SUIT, "card": RULE_CARD}
 
@@ -613,7 +636,7 @@ cdef class Solver:
     cdef uint64_t nbuckets
     cdef public dict stats
 
-    def __cinit__(self, int tt_mb=32):
+    def __cinit__(self, int tt_mb=32, int features=USE_ALL):
         cdef uint64_t bytes_ = (<uint64_t>max(tt_mb, 1)) << 20
         cdef uint64_t nb = 1
         while nb * 2 * BUCKET * sizeof(Entry) <= bytes_:
@@ -625,6 +648,7 @@ cdef class Solver:
         memset(&self.s, 0, sizeof(Search))
         self.s.tt = self.table
         self.s.tt_mask = nb - 1
+        self.s.features = features
         self.stats = {}
 
     def __dealloc__(self):

@@ -1,0 +1,21 @@
+"""The fixed benchmark sets of data/bench/ as engine positions."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import solver
+from pyanalysis.solving import make_position
+
+BENCH_DIR = Path(__file__).resolve().parent.parent / "data" / "bench"
+SET_NAMES = ("trump", "notrump", "misere", "raspasy_suit", "raspasy_card", "raspasy_none")
+
+
+def load_positions(name: str) -> list[solver.Position]:
+    """Every job of data/bench/NAME.jsonl as the engine position it asks about."""
+    positions = []
+    for line in (BENCH_DIR / f"{name}.jsonl").read_text().splitlines():
+        job = json.loads(line)
+        deal, game = job.pop("deal"), job.pop("game")
+        positions.append(make_position(deal, game, **job)[0])
+    return positions

@@ -1,0 +1,45 @@
+"""Engine speed on the fixed deal sets: one benchmark round per deal, a fresh table each time.
+
+    pytest benches --benchmark-only --benchmark-json=benches/baseline.json
+    python benches/report.py benches/baseline.json      # the README table
+
+Extra info per benchmark: p90/p99 time per solve, median nodes per solve, nodes per second.
+"""
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+import solver
+from sets import SET_NAMES, load_positions
+
+
+@pytest.mark.parametrize("mode", ["tricks", "moves"])
+@pytest.mark.parametrize("name", SET_NAMES)
+def test_solve_speed(benchmark, name, mode):
+    positions = load_positions(name)
+    engine = solver.Solver()
+    pending = iter(positions)
+    nodes: list[int] = []
+    values: list = []
+    solve = getattr(engine, mode)
+
+    def setup():
+        engine.clear()  # each deal is timed from an empty table, outside the timing
+        return (next(pending),), {}
+
+    def run(position):
+        values.append(solve(position))
+        nodes.append(engine.stats["nodes"])
+
+    benchmark.pedantic(run, setup=setup, rounds=len(positions), iterations=1)
+    times = sorted(benchmark.stats.stats.data)
+    benchmark.extra_info.update(
+        solves=len(times),
+        p90_ms=1e3 * times[int(0.9 * len(times))],
+        p99_ms=1e3 * times[int(0.99 * len(times))],
+        nodes_median=statistics.median(nodes),
+        nodes_per_second=sum(nodes) / sum(times),
+    )
+    assert len(values) == len(positions)

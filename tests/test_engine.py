@@ -1,0 +1,259 @@
+"""The engine on full deals with evident answers, invariants, bad positions, memory and threads."""
+from __future__ import annotations
+
+import random
+import resource
+import threading
+
+import pytest
+
+import solver
+from solver import Position
+from solver.position import card_name
+
+SUITS = "SCDH"
+RANKS = "789TJQKA"
+
+
+def mask(*names: str) -> int:
+    """A hand from card names such as "AS" or "TH"."""
+    return sum(1 << (SUITS.index(n[1]) * 8 + RANKS.index(n[0])) for n in names)
+
+
+def suit(s: str, ranks: str) -> list[str]:
+    return [r + s for r in ranks]
+
+
+def random_full_deal(rng: random.Random) -> tuple[tuple[int, int, int], tuple[int, int]]:
+    cards = rng.sample(range(32), 32)
+    hands = tuple(sum(1 << c for c in cards[10 * i:10 * i + 10]) for i in range(3))
+    return hands, (cards[30], cards[31])
+
+
+@pytest.fixture(scope="module")
+def engine() -> solver.Solver:
+    return solver.Solver(tt_mb=16)
+
+
+# --- full deals whose answer is evident by hand ---------------------------------------------
+
+def test_notrump_top_winners_take_all_ten(engine):
+    # Declarer (1st hand, on lead) holds all eight spades and the two top clubs.
+    hands = (mask(*suit("S", "AKQJT987"), "AC", "KC"),
+             mask(*suit("C", "QJT987"), *suit("D", "AKQJ")),
+             mask(*suit("D", "T987"), *suit("H", "AKQJT9")))
+    pos = Position(hands, leader=0, game="contract", trump=None, focus=0)
+    assert engine.tricks(pos) == 10
+    assert set(engine.moves(pos).values()) == {10}
+
+
+def test_declarer_without_the_lead_loses_what_the_defence_cashes(engine):
+    # Declarer (2nd hand) has spades AKQJ and six small clubs; the 1st hand leads his hearts
+    # A-K-Q-J-T-9-8-7 in no-trump: every heart wins, then the defence has nothing left to cash.
+    hands = (mask(*suit("H", "AKQJT987"), "7D", "8D"),
+             mask(*suit("S", "AKQJ"), *suit("C", "QJT987")),
+             mask(*suit("S", "T987"), "AC", "KC", *suit("D", "AKQJ")))
+    pos = Position(hands, leader=0, game="contract", trump=None, focus=1)
+    # Eight hearts run, then the 1st hand leads a diamond to the 3rd hand's winners.
+    assert engine.tricks(pos) == 0
+
+
+def test_misere_with_the_lowest_cards_takes_nothing(engine):
+    # The misère declarer holds the 7, 8 of every suit and the 9 of two: he can always duck.
+    low = suit("S", "789") + suit("C", "789") + suit("D", "78") + suit("H", "78")
+    rest = [c for c in (r + s for s in SUITS for r in RANKS) if c not in low]
+    hands = (mask(*rest[:10]), mask(*low), mask(*rest[10:20]))
+    for leader in range(3):
+        assert engine.tricks(Position(hands, leader=leader, game="misere", focus=1)) == 0
+
+
+def test_misere_with_the_top_cards_takes_everything(engine):
+    tops = suit("S", "AKQ") + suit("C", "AKQ") + suit("D", "AK") + suit("H", "AK")
+    rest = [c for c in (r + s for s in SUITS for r in RANKS) if c not in tops]
+    hands = (mask(*tops), mask(*rest[:10]), mask(*rest[10:20]))
+    # With the lead he must win every trick: nothing of his can lose to a lower card.
+    assert engine.tricks(Position(hands, leader=0, game="misere", focus=0)) == 10
+
+
+@pytest.mark.parametrize("rule", ["suit", "card", "none"])
+def test_raspasy_all_the_sevens_take_nothing(engine, rule):
+    # The 3rd hand holds all four sevens and six eights/nines; he never has to win.
+    low = ["7S", "7C", "7D", "7H", "8S", "8C", "8D", "8H", "9S", "9C"]
+    rest = [c for c in (r + s for s in SUITS for r in RANKS) if c not in low]
+    talon = tuple(SUITS.index(n[1]) * 8 + RANKS.index(n[0]) for n in rest[20:22])
+    hands = (mask(*rest[:10]), mask(*rest[10:20]), mask(*low))
+    pos = Position(hands, leader=0, game="raspasy", focus=2,
+                   talon=talon if rule != "none" else (), talon_rule=rule)
+    assert engine.tricks(pos) == 0
+
+
+# --- invariants on random full deals -----------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(6))
+def test_best_root_card_value_equals_trick_count(engine, seed):
+    rng = random.Random(seed)
+    hands, talon = random_full_deal(rng)
+    for pos in (
+        Position(hands, game="contract", trump=seed % 4, focus=seed % 3),
+        Position(hands, game="contract", trump=None, focus=(seed + 1) % 3),
+        Position(hands, game="misere", focus=seed % 3),
+        Position(hands, game="raspasy", focus=seed % 3, talon=talon, talon_rule="suit"),
+        Position(hands, game="raspasy", focus=(seed + 2) % 3, talon=talon, talon_rule="card"),
+    ):
+        value = engine.tricks(pos)
+        moves = engine.moves(pos)
+        assert set(moves) == set(pos.legal_moves())
+        mover_maximises = (pos.to_move == pos.focus) == (pos.game == "contract")
+        assert (max if mover_maximises else min)(moves.values()) == value
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_misere_equals_raspasy_without_talon(engine, seed):
+    # Without the talon, raspasy for one player is the same game as misère against him.
+    hands, _ = random_full_deal(random.Random(100 + seed))
+    for focus in range(3):
+        misere = engine.tricks(Position(hands, leader=seed % 3, game="misere", focus=focus))
+        raspasy = engine.tricks(Position(hands, leader=seed % 3, game="raspasy", focus=focus))
+        assert misere == raspasy
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_line_of_a_full_deal_is_legal_and_reaches_the_value(engine, seed):
+    hands, talon = random_full_deal(random.Random(200 + seed))
+    pos = Position(hands, game="raspasy", focus=seed % 3, talon=talon, talon_rule="card")
+    value = engine.tricks(pos)
+    line = engine.line(pos)
+    assert len(line) == 30
+    taken, here = 0, pos
+    for card in line:
+        here, taker, _ = here.advance(card)
+        taken += taker == pos.focus
+    assert taken == value
+
+
+def test_every_card_of_a_played_through_deal_is_consistent(engine):
+    # Along the principal line the value never changes: each card is best for its player.
+    hands, _ = random_full_deal(random.Random(7))
+    pos = Position(hands, game="contract", trump=2, focus=1)
+    value = engine.tricks(pos)
+    taken = 0
+    for card in engine.line(pos):
+        assert engine.moves(pos)[card] == value
+        pos, taker, _ = pos.advance(card)
+        gain = taker == 1
+        taken += gain
+        value -= gain
+        if not pos.is_terminal:
+            assert engine.tricks(pos) == value
+
+
+def test_features_switched_off_give_the_same_answers():
+    # The techniques speed the search up; none may change an answer.
+    rng = random.Random(11)
+    full = solver.Solver(tt_mb=4)
+    for bit in solver.FEATURES.values():
+        bare = solver.Solver(tt_mb=4, features=solver.ALL_FEATURES & ~bit)
+        for _ in range(3):
+            hands, talon = random_full_deal(rng)
+            pos = Position(hands, game="contract", trump=rng.choice([None, 0, 1, 2, 3]),
+                           focus=rng.randrange(3))
+            assert bare.tricks(pos) == full.tricks(pos)
+
+
+# --- invalid positions ------------------------------------------------------------------
+
+FULL = (mask(*suit("S", "AKQJT987"), "AC", "KC"),
+        mask(*suit("C", "QJT987"), *suit("D", "AKQJ")),
+        mask(*suit("D", "T987"), *suit("H", "AKQJT9")))
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(hands=(FULL[0], FULL[0] & -FULL[0] | FULL[1] & ~(FULL[1] & -FULL[1]), FULL[2])),
+     "hands overlap: 7S is in seat 0 and seat 1"),
+    (dict(hands=(FULL[0] & ~1, FULL[1], FULL[2])),
+     "card counts 9/10/10 do not fit a trick led by seat 0 with 0 card(s) played"),
+    (dict(hands=(FULL[0] & ~1, FULL[1], FULL[2]), leader=1, played=(0,)),
+     "card counts 9/10/10 do not fit a trick led by seat 1 with 1 card(s) played"),
+    (dict(hands=(FULL[0] & ~mask("AC"), FULL[1], FULL[2] & ~mask("AH")), leader=2,
+          played=(mask("AH").bit_length() - 1, mask("AC").bit_length() - 1), trump=0),
+     "AC played by seat 0 is not a legal play"),
+    (dict(hands=FULL, leader=3), "leader seat 3 out of range 0..2"),
+    (dict(hands=FULL, focus=-1), "focus seat -1 out of range 0..2"),
+    (dict(hands=FULL, game="whist"),
+     "unknown game 'whist' (expected one of: contract, misere, raspasy)"),
+    (dict(hands=FULL, game="raspasy", talon_rule="dark"),
+     "unknown talon rule 'dark' (expected one of: suit, card, none)"),
+    (dict(hands=FULL, game="misere", trump=0), "a misere game has no trump suit"),
+    (dict(hands=FULL, trump=4), "trump suit 4 out of range 0..3"),
+    (dict(hands=(FULL[0] & ~mask("AC"), FULL[1], FULL[2] & ~mask("TD")), game="raspasy",
+          talon=(mask("TD").bit_length() - 1, mask("KC").bit_length() - 1), talon_rule="suit"),
+     "talon card KC is also in the hand of seat 0"),
+    (dict(hands=FULL, game="raspasy", talon=(30,), talon_rule="none"),
+     "talon tricks exist only in raspasy with talon rule 'suit' or 'card'"),
+    (dict(hands=FULL, played=(0,)), "played card 7S is still in a hand"),
+])
+def test_invalid_positions_name_the_problem(kwargs, message):
+    with pytest.raises(ValueError) as error:
+        Position(**kwargs)
+    assert str(error.value) == message
+
+
+def test_engine_answers_are_for_valid_positions_only():
+    with pytest.raises(ValueError, match="not a legal play"):
+        Position(FULL, game="contract").play(mask("AH").bit_length() - 1)
+
+
+# --- memory and threads ---------------------------------------------------------------
+
+def test_table_size_is_fixed_and_bounded():
+    assert solver.Solver().table_bytes <= 64 << 20
+    assert solver.Solver(tt_mb=8).table_bytes <= 8 << 20
+    assert solver.Solver(tt_mb=8).table_bytes > 4 << 20
+
+
+def test_a_long_series_of_solves_does_not_grow_memory():
+    engine = solver.Solver(tt_mb=8)
+    rng = random.Random(5)
+    for _ in range(50):  # warm up: the table's pages are touched
+        engine.tricks(Position(random_full_deal(rng)[0], game="contract", trump=0))
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    for i in range(400):
+        hands, _ = random_full_deal(rng)
+        engine.tricks(Position(hands, game="contract", trump=i % 4, focus=i % 3))
+        engine.moves(Position(hands, game="contract", trump=None, focus=i % 3))
+    grown_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    assert grown_kb < 4096
+
+
+def test_clearing_the_table_keeps_answers():
+    engine = solver.Solver(tt_mb=4)
+    hands, _ = random_full_deal(random.Random(9))
+    pos = Position(hands, game="misere", focus=2)
+    first = engine.tricks(pos)
+    assert engine.stats["tt_entries"] > 0
+    engine.clear()
+    assert engine.tricks(pos) == first
+
+
+def test_threads_solve_in_parallel_with_the_serial_answers():
+    rng = random.Random(21)
+    positions = [Position(random_full_deal(rng)[0], game="contract", trump=i % 4, focus=i % 3)
+                 for i in range(24)]
+    serial = [solver.Solver(tt_mb=4).tricks(p) for p in positions]
+    results: dict[int, int] = {}
+
+    def work(indices):
+        engine = solver.Solver(tt_mb=4)
+        for i in indices:
+            results[i] = engine.tricks(positions[i])
+
+    threads = [threading.Thread(target=work, args=(range(k, 24, 3),)) for k in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [results[i] for i in range(24)] == serial
+
+
+def test_card_names_follow_the_notation():
+    assert [card_name(c) for c in (0, 7, 12, 31)] == ["7S", "AS", "JC", "AH"]
