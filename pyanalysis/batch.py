@@ -247,7 +247,8 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _make_executor(backend: str, jobs: int, scheduler: str | None) -> tuple[Executor, Callable[[], None]]:
+def _make_executor(backend: str, jobs: int,
+                   scheduler: str | None) -> tuple[Executor, Callable[[], None]]:
     """An executor for the backend, and what to call when the run is over."""
     if backend == "processes":
         executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)

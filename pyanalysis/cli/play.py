@@ -325,7 +325,8 @@ def play(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, pl
     the_deal = parse_deal(deal)
     the_game = parse_game(game)
     focus = focus_seat(the_game, declarer, player)
-    session = PlaySession(the_deal, the_game, focus, leader=leader, played=tuple(parse_cards(played)),
+    session = PlaySession(the_deal, the_game, focus, leader=leader,
+                          played=tuple(parse_cards(played)),
                           talon_rule=effective_talon_rule(the_deal, the_game, talon_rule))
     # Reject what does not fit the game (a talon rule for a contract, a declarer in raspasy)
     # the way `solve` does, before any prompt.

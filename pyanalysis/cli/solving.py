@@ -92,14 +92,16 @@ def focus_seat(game: pa.Game, declarer: int | None, player: int | None) -> int:
     """The seat whose tricks are counted: --declarer, or --player in raspasy."""
     if game.kind == "raspasy":
         if player is None:
-            raise CliError("raspasy needs --player 1, 2 or 3 (or use 'prefdd raspasy' for all three)")
+            raise CliError(
+                "raspasy needs --player 1, 2 or 3 (or use 'prefdd raspasy' for all three)")
         return player
     if declarer is None:
         raise CliError(f"{game} needs --declarer 1, 2 or 3")
     return declarer
 
 
-@click.command(cls=Command, short_help="Solve a deal: the result, every card's value, a line of play.",
+@click.command(cls=Command,
+               short_help="Solve a deal: the result, every card's value, a line of play.",
                context_settings=COMMAND_SETTINGS, epilog=f"""\b
 Example:
   prefdd solve "{EXAMPLE_DEAL}" --game 8S --declarer 1
