@@ -13,7 +13,18 @@ _COMMAND_MODULES += ["solving", "play", "batch"]
 _COMMAND_MODULES += ["scoring"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """The top-level group: an unknown subcommand is one line on stderr, exit code 2."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as error:
+            click.echo(f"Error: {error.format_message()} Try 'prefdd --help'.", err=True)
+            ctx.exit(2)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="prefdd")
 def main() -> None:
     """prefdd: exact double-dummy analysis for Russian Preferans."""
