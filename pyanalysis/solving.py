@@ -121,7 +121,7 @@ def make_position(deal: Deal | str, game: Game | str, declarer: int | None = Non
     game = Game.parse(game)
     focus = _focus_seat(game, declarer, player)
     _check_seat("leader", leader)
-    rule = _talon_rule(deal, game, talon_rule)
+    rule = resolve_talon_rule(deal, game, talon_rule)
     talon = tuple(c.index for c in deal.talon) if rule != "none" else ()
     if talon and leader != 1:
         raise PositionError(
@@ -202,7 +202,7 @@ def table(deal: Deal | str, talon_rule: str | None = None,
     """
     deal = Deal.parse(deal)
     engine = engine or _engine().default_solver()
-    rule = _talon_rule(deal, Game(RASPASY), talon_rule)
+    rule = resolve_talon_rule(deal, Game(RASPASY), talon_rule)
     contracts = {}
     for strain in STRAINS:
         game = Game.contract(6, None if strain == "NT" else SUIT_LETTERS.index(strain))
@@ -250,7 +250,7 @@ def _check_seat(name: str, seat: object) -> None:
         raise PositionError(f"{name} seat {seat!r} is not 1, 2 or 3")
 
 
-def _talon_rule(deal: Deal, game: Game, talon_rule: str | None) -> str:
+def resolve_talon_rule(deal: Deal, game: Game, talon_rule: str | None) -> str:
     if talon_rule is not None and talon_rule not in TALON_RULES:
         raise PositionError(f"unknown talon rule '{talon_rule}': expected suit, card or none")
     if game.kind != RASPASY:

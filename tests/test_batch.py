@@ -71,7 +71,7 @@ BAD_LINES = [
     ("[1, 2]", "a job must be a JSON object, got list"),
     ('{"game": "8S", "declarer": 1}', "missing field 'deal'"),
     (f'{{"deal": "{DEAL}", "declarer": 1}}', "missing field 'game'"),
-    (f'{{"deal": 5, "game": "8S"}}', "field 'deal' must be a string, got 5"),
+    ('{"deal": 5, "game": "8S"}', "field 'deal' must be a string, got 5"),
     (f'{{"deal": "{DEAL}", "game": "8X", "declarer": 1}}', "unknown trump 'X' in game '8X'"),
     (f'{{"deal": "{DEAL}", "game": "8S", "declarer": 4}}', "field 'declarer' must be 1, 2 or 3, got 4"),
     (f'{{"deal": "{DEAL}", "game": "8S", "declarer": true}}',

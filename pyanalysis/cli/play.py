@@ -9,6 +9,7 @@ legal card of the player to move (best marked); the user answers with a card, ``
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -16,7 +17,7 @@ import click
 
 import pyanalysis as pa
 from pyanalysis.batch import moves_to_json
-from pyanalysis.solving import make_position
+from pyanalysis.solving import make_position, resolve_talon_rule
 
 from .common import (
     COMMAND_SETTINGS,
@@ -35,7 +36,7 @@ from .common import (
 )
 from .lines import Trick, split_line
 from .solving import (
-    EXAMPLE_DEAL, effective_talon_rule, focus_seat, format_moves, format_tricks, result_sentence,
+    EXAMPLE_DEAL, focus_seat, format_moves, format_tricks, result_sentence,
 )
 
 __all__ = ["COMMANDS", "PlaySession", "Turn", "play"]
@@ -327,12 +328,12 @@ def play(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, pl
     focus = focus_seat(the_game, declarer, player)
     session = PlaySession(the_deal, the_game, focus, leader=leader,
                           played=tuple(parse_cards(played)),
-                          talon_rule=effective_talon_rule(the_deal, the_game, talon_rule))
+                          talon_rule=resolve_talon_rule(the_deal, the_game, talon_rule))
     # Reject what does not fit the game (a talon rule for a contract, a declarer in raspasy)
     # the way `solve` does, before any prompt.
     make_position(the_deal, the_game, declarer=declarer, leader=leader, played=session.played,
                   player=player, talon_rule=talon_rule)
-    stdin = click.get_text_stream("stdin")
+    stdin = sys.stdin
     run_session(session, stdin, symbols=not ascii_only, as_json=as_json,
                 echo_input=not stdin.isatty())
 

@@ -8,6 +8,7 @@ import click
 
 import pyanalysis as pa
 from pyanalysis.batch import moves_to_json
+from pyanalysis.solving import resolve_talon_rule
 
 from .common import (
     COMMAND_SETTINGS,
@@ -33,15 +34,6 @@ __all__ = ["COMMANDS", "RaspasyPlayer", "raspasy", "raspasy_player", "solve", "t
 
 SHORT_SEATS = {1: "1st", 2: "2nd", 3: "3rd"}
 EXAMPLE_DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
-
-
-def effective_talon_rule(deal: pa.Deal, game: pa.Game, talon_rule: str | None) -> str:
-    """The talon rule a raspasy solve uses: the one given, else "suit" with a talon."""
-    if game.kind != "raspasy":
-        return "none"
-    if talon_rule is not None:
-        return talon_rule
-    return "suit" if deal.talon else "none"
 
 
 def format_moves(moves: dict[pa.Card, int], best: Sequence[pa.Card], symbols: bool) -> list[str]:
@@ -130,7 +122,7 @@ def solve(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, p
     the_game = parse_game(game)
     focus = focus_seat(the_game, declarer, player)
     cards = parse_cards(played)
-    rule = effective_talon_rule(the_deal, the_game, talon_rule)
+    rule = resolve_talon_rule(the_deal, the_game, talon_rule)
     # The options go to pa.solve as given, so that it rejects what does not fit the game
     # (a talon rule for a contract, a declarer in raspasy).
     solution = pa.solve(the_deal, the_game, declarer=declarer, leader=leader, played=cards,
@@ -215,7 +207,7 @@ def raspasy(deal: tuple[str, ...], talon_rule: str | None, ascii_only: bool, as_
     play before his turn.
     """
     the_deal = parse_deal(deal)
-    rule = effective_talon_rule(the_deal, pa.Game.parse("raspasy"), talon_rule)
+    rule = resolve_talon_rule(the_deal, pa.Game.parse("raspasy"), talon_rule)
     players = [raspasy_player(the_deal, seat, rule) for seat in (1, 2, 3)]
     if as_json:
         emit_json({
