@@ -264,8 +264,10 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
     # (Orderings measured by node counts on random deals; a history heuristic was tried and lost.)
     for i in range(s.ntrick):
         present |= (<uint32_t>1) << s.trick[i]
-    if s.talon_pos < s.talon_n:
-        present |= (<uint32_t>1) << s.talon[s.talon_pos]
+    # Every pending talon card counts as present: under rule "card" a later talon card competes
+    # by its rank, so two cards on either side of it are not equivalent.
+    for i in range(s.talon_pos, s.talon_n):
+        present |= (<uint32_t>1) << s.talon[i]
     wants_high = (s.maxmask >> mover) & 1
     # role 0: contract side; 1: focus avoiding tricks; 2: his opponents pushing them on him
     if wants_high == (mover == s.focus):
@@ -764,8 +766,8 @@ def _representative(card, pos):
     present = pos.hands[0] | pos.hands[1] | pos.hands[2]
     for c in pos.played:
         present |= 1 << c
-    if pos.talon:
-        present |= 1 << pos.talon[0]
+    for c in pos.talon:
+        present |= 1 << c
     mine = pos.hands[pos.to_move]
     c = card
     while True:
