@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 import resource
 import threading
+import time
 
 import pytest
 
@@ -253,6 +254,34 @@ def test_threads_solve_in_parallel_with_the_serial_answers():
     for t in threads:
         t.join()
     assert [results[i] for i in range(24)] == serial
+
+
+def test_the_search_releases_the_gil():
+    # While a thread is inside a search, another Python thread keeps running. Searching
+    # without the table makes each solve long enough to be seen.
+    engine = solver.Solver(tt_mb=1, features=solver.ALL_FEATURES & ~solver.FEATURES["table"])
+    positions = []
+    for seed in range(5):
+        hands, _ = random_full_deal(random.Random(seed))
+        positions.append(Position(hands, game="misere", focus=0))
+    windows: list[tuple[float, float]] = []
+
+    def work():
+        for pos in positions:
+            start = time.perf_counter()
+            engine.tricks(pos)
+            windows.append((start, time.perf_counter()))
+
+    worker = threading.Thread(target=work)
+    stamps = []
+    worker.start()
+    while worker.is_alive():
+        stamps.append(time.perf_counter())
+        time.sleep(0.0005)
+    worker.join()
+    inside = [t for t in stamps if any(a < t < b for a, b in windows)]
+    # Holding the GIL, the main thread could slip in at most once per solve, as it returns.
+    assert len(inside) > 3 * len(windows)
 
 
 def test_card_names_follow_the_notation():
