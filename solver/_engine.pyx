@@ -46,7 +46,9 @@ cdef enum:
     USE_ORDERING = 8
     USE_GUESS = 16
     USE_TABLE_MOVE = 32
-    USE_ALL = 63
+    USE_MIN_BOUNDS = 64
+    USE_SUIT_SYMMETRY = 128
+    USE_ALL = 255
 
 cdef enum:
     RULE_NONE = 0
@@ -175,20 +177,49 @@ cdef inline uint64_t mix(uint64_t x) noexcept nogil:
     return x
 
 
+cdef inline void cswap(uint64_t* a, uint64_t* b) noexcept nogil:
+    cdef uint64_t t
+    if a[0] > b[0]:
+        t = a[0]
+        a[0] = b[0]
+        b[0] = t
+
+
 cdef inline void table_key(Search* s, uint64_t* k0, uint64_t* k1) noexcept nogil:
-    """Key of a trick boundary on relative ranks: hands renumbered within the cards left."""
+    """Key of a trick boundary on relative ranks: hands renumbered within the cards left.
+
+    Without trumps the suits are interchangeable (after the talon tricks nothing refers to a suit
+    by name), so with USE_SUIT_SYMMETRY the four suits' patterns are sorted and positions that
+    differ only by naming the suits share an entry; with trumps the trump suit keeps its place
+    and only the other three are sorted.
+    """
     cdef uint32_t allc = s.hands[0] | s.hands[1] | s.hands[2]
-    cdef uint64_t r0 = 0, r1 = 0, r2 = 0
+    cdef uint64_t w[4]
     cdef int suit, sh
     cdef uint32_t p
     for suit in range(4):
         sh = 8 * suit
         p = (allc >> sh) & 0xFF
-        r0 |= (<uint64_t>COMPRESS[p][(s.hands[0] >> sh) & 0xFF]) << sh
-        r1 |= (<uint64_t>COMPRESS[p][(s.hands[1] >> sh) & 0xFF]) << sh
-        r2 |= (<uint64_t>COMPRESS[p][(s.hands[2] >> sh) & 0xFF]) << sh
-    k0[0] = r0 | (r1 << 32)
-    k1[0] = r2 | (<uint64_t>s.leader << 32) | (s.ctx << 34)
+        w[suit] = (<uint64_t>COMPRESS[p][(s.hands[0] >> sh) & 0xFF]) \
+            | (<uint64_t>COMPRESS[p][(s.hands[1] >> sh) & 0xFF]) << 8 \
+            | (<uint64_t>COMPRESS[p][(s.hands[2] >> sh) & 0xFF]) << 16
+    if s.features & USE_SUIT_SYMMETRY:
+        if s.trump < 0:
+            cswap(&w[0], &w[1])
+            cswap(&w[2], &w[3])
+            cswap(&w[0], &w[2])
+            cswap(&w[1], &w[3])
+            cswap(&w[1], &w[2])
+        else:
+            if s.trump != 0:
+                p = <uint32_t>w[0]
+                w[0] = w[s.trump]
+                w[s.trump] = p
+            cswap(&w[1], &w[2])
+            cswap(&w[2], &w[3])
+            cswap(&w[1], &w[2])
+    k0[0] = w[0] | (w[1] << 24) | ((w[2] & 0xFFFF) << 48)
+    k1[0] = (w[2] >> 16) | (w[3] << 8) | (<uint64_t>s.leader << 32) | (s.ctx << 34)
 
 
 cdef inline Entry* tt_find(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
@@ -400,6 +431,114 @@ cdef int quick_tricks(Search* s, int leader) noexcept nogil:
     return total
 
 
+cdef inline bint ducks_always(uint32_t f, uint32_t o) noexcept nogil:
+    """Whether the focus player, holding `f` in a suit against the others' `o`, can follow every
+    lead of that suit by the others without taking the trick: f_j < o_j for his j-th lowest card
+    f_j and their j-th lowest card o_j, for every j up to the shorter length.
+
+    Why this suffices: the j-th time the others lead the suit they have used at least j - 1 of
+    its cards, so the card led is at least o_j, while he, playing his lowest card on each lead of
+    the suit (and discarding from the top elsewhere), still holds f_j. Taking cards away from `o`
+    only raises every o_j, so the test stays true while the others play on.
+    """
+    while f and o:
+        if __builtin_ctz(f) > __builtin_ctz(o):
+            return 0
+        f &= f - 1
+        o &= o - 1
+    return 1
+
+
+cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
+    """Settle `ge` at a trick boundary of misere or raspasy (the focus player F wants few tricks)
+    without searching, when a simple argument decides it: 1 or 0, or -1 when none applies.
+
+    Every argument is about play without trumps after the talon tricks, where a trick goes to
+    the highest card of the suit led:
+    - F takes nothing more (any target fails): he is not on lead and ducks every lead of every
+      suit (`ducks_always`), so he never takes a trick and so never gets the lead; or he is on
+      lead with a card that one of the others must beat (that player holds only higher cards of
+      its suit), and the first case holds for what F has left (the others' cards only shrink).
+    - F takes everything (any target <= r holds): every card he holds is above all the others'
+      cards of its suit, and he is on lead or the leader has no suit that F lacks: he takes this
+      trick, then leads top cards to the end.
+    - F takes this trick (target 1 holds): on lead, every card he can lead can be ducked by both
+      others (each is out of the suit or has a lower card of it); not on lead, the leader has a
+      suit whose lowest card is below F's lowest of it, and the partner is out of it or can play
+      under F's lowest too.
+    - F loses this trick (target r fails): on lead, he has a card someone must beat; not on lead,
+      every suit the leader holds is one F lacks or one where F's lowest card is below the
+      leader's lowest.
+    """
+    cdef int f = s.focus, o1 = (f + 1) % 3, o2 = (f + 2) % 3, su, unsafe = 0, bad_suit = -1
+    cdef int low, lim, fl
+    cdef uint32_t fh = s.hands[f], oh = s.hands[o1] | s.hands[o2], sm, fs, os, a, b, lh, ph
+    cdef uint32_t under
+    cdef bint all_top = 1, loses = 1, wins = 0
+    for su in range(4):
+        sm = suit_bits(su)
+        fs = fh & sm
+        os = oh & sm
+        if fs and os:
+            if not ducks_always(fs, os):
+                unsafe += 1
+                bad_suit = su
+            if __builtin_ctz(fs) < 31 - __builtin_clz(os):
+                all_top = 0
+    if s.leader != f:
+        if unsafe == 0:
+            return 0
+        lh = s.hands[s.leader]
+        ph = s.hands[3 - f - s.leader]
+        for su in range(4):
+            sm = suit_bits(su)
+            fs = fh & sm
+            if (lh & sm) and fs:
+                fl = __builtin_ctz(fs)
+                if fl > __builtin_ctz(lh & sm):
+                    loses = 0
+                    if (ph & sm) == 0 or __builtin_ctz(ph & sm) < fl:
+                        wins = 1
+            elif lh & sm:
+                all_top = 0
+        if all_top or (wins and target == 1):
+            return 1
+        if loses and target >= r:
+            return 0
+        return -1
+    if all_top:
+        return 1
+    wins = 1
+    for su in range(4):
+        sm = suit_bits(su)
+        fs = fh & sm
+        if fs == 0:
+            continue
+        low = __builtin_ctz(fs)
+        a = s.hands[o1] & sm
+        b = s.hands[o2] & sm
+        # lim: the lowest card of an opponent who holds the suit only above F's lowest card
+        lim = -1
+        if a and __builtin_ctz(a) > low:
+            lim = __builtin_ctz(a)
+        if b and __builtin_ctz(b) > low and __builtin_ctz(b) > lim:
+            lim = __builtin_ctz(b)
+        if lim < 0:
+            continue
+        wins = 0
+        if target >= r:
+            return 0
+        if unsafe == 0 or (unsafe == 1 and bad_suit == su):
+            # lead the highest card that player must beat: what is left ducks best
+            under = fs & (((<uint32_t>1) << lim) - 1)
+            under &= ~((<uint32_t>1) << (31 - __builtin_clz(under)))
+            if ducks_always(under | (fs & ~(((<uint32_t>1) << lim) - 1)), oh & sm):
+                return 0
+    if wins and target == 1:
+        return 1
+    return -1
+
+
 cdef bint ge(Search* s, int target) noexcept nogil:
     """Whether the focus player's tricks from here, best play, are at least `target`."""
     cdef int r, mover, n, i, c, gain, w, wseat, result, widx
@@ -430,6 +569,10 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                         return 1
                 elif r - q < target:
                     return 0
+            elif s.maxmask != (1 << s.focus) and s.features & USE_MIN_BOUNDS:
+                q = min_game_cut(s, target, r)
+                if q >= 0:
+                    return q
             use_tt = s.features & USE_TABLE
         if use_tt:
             table_key(s, &k0, &k1)
@@ -620,6 +763,7 @@ cdef int all_moves(Search* s, int* cards, int* values, int ncards) noexcept nogi
 FEATURES = {
     "table": USE_TABLE, "equivalence": USE_EQUIVALENCE, "quick_tricks": USE_QUICK_TRICKS,
     "ordering": USE_ORDERING, "guess": USE_GUESS, "table_move": USE_TABLE_MOVE,
+    "min_bounds": USE_MIN_BOUNDS, "suit_symmetry": USE_SUIT_SYMMETRY,
 }
 ALL_FEATURES = USE_ALL
 
@@ -705,6 +849,16 @@ cdef class Solver:
             v = solve_range(&self.s, 0, hi, first_guess(&self.s))
         self._finish()
         return v
+
+    def _ge(self, pos, int t):
+        self._load(pos)
+        r = ge(&self.s, t)
+        self._finish()
+        return r
+
+    def _guess(self, pos):
+        self._load(pos)
+        return first_guess(&self.s)
 
     def moves(self, pos) -> dict:
         """The value of every legal card of the seat to move (equivalent cards share a value)."""
