@@ -14,16 +14,23 @@ GAME_SPECS = (
 )
 
 
-def random_position(rng: random.Random, max_cards: int = 5, spec=None) -> Position:
-    """A random legal position with 1..max_cards cards per hand (as at the start of the trick)."""
+def random_position(rng: random.Random, max_cards: int = 5, spec=None,
+                    suits: int = 4, full_talon: bool = False) -> Position:
+    """A random legal position with 1..max_cards cards per hand (as at the start of the trick).
+
+    With ``suits`` < 4 the cards come from that many suits only, so that hands meet in the same
+    suits far more often (equivalent cards, talon cards between a hand's cards, long runs).
+    """
     game, trump, rule = spec if spec is not None else rng.choice(GAME_SPECS)
-    n = rng.randint(1, max_cards)
-    deck = rng.sample(range(32), 3 * n + 2)
+    pool = [c for s in rng.sample(range(4), suits) for c in range(8 * s, 8 * s + 8)]
+    n = rng.randint(1, min(max_cards, (len(pool) - 2) // 3))
+    deck = rng.sample(pool, 3 * n + 2)
     hands = tuple(sum(1 << c for c in deck[i * n:(i + 1) * n]) for i in range(3))
     talon: tuple[int, ...] = ()
     leader = rng.randrange(3)
     if game == "raspasy" and rule != "none":
-        talon = tuple(deck[3 * n:3 * n + rng.randint(0, min(2, n))])
+        pending = min(2, n) if full_talon else rng.randint(0, min(2, n))
+        talon = tuple(deck[3 * n:3 * n + pending])
         if talon:
             leader = 0
     pos = Position(hands=hands, leader=leader, game=game, trump=trump,
@@ -34,6 +41,8 @@ def random_position(rng: random.Random, max_cards: int = 5, spec=None) -> Positi
 
 
 @st.composite
-def positions(draw, max_cards: int = 5, spec=None) -> Position:
+def positions(draw, max_cards: int = 5, spec=None, suits: int = 4,
+              full_talon: bool = False) -> Position:
     """Hypothesis strategy over ``random_position``."""
-    return random_position(random.Random(draw(st.integers(0, 2**32 - 1))), max_cards, spec)
+    seed = draw(st.integers(0, 2**32 - 1))
+    return random_position(random.Random(seed), max_cards, spec, suits, full_talon)

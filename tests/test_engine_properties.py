@@ -33,3 +33,24 @@ def check_against_reference(pos: solver.Position) -> None:
 @given(data=st.data())
 def test_engine_matches_reference(spec, data):
     check_against_reference(data.draw(positions(spec=spec)))
+
+
+@pytest.mark.parametrize("spec", GAME_SPECS, ids=lambda s: f"{s[0]}-{s[1]}-{s[2]}")
+@settings(max_examples=120, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_engine_matches_reference_in_crowded_suits(spec, data):
+    # Cards from two suits only: hands collide in every trick, runs of equivalent cards are
+    # broken by other hands' and the talon's cards, and trumps are short or long.
+    check_against_reference(data.draw(positions(spec=spec, suits=2)))
+
+
+@pytest.mark.parametrize("rule", ["suit", "card"])
+@settings(max_examples=700, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_engine_matches_reference_with_both_talon_tricks_to_come(rule, data):
+    # The second talon card is still out during the first trick: under rule "card" it competes
+    # by rank later, so it must keep the cards on either side of it apart.
+    spec = ("raspasy", None, rule)
+    check_against_reference(data.draw(positions(spec=spec, suits=3, full_talon=True)))
