@@ -449,6 +449,47 @@ cdef inline bint ducks_always(uint32_t f, uint32_t o) noexcept nogil:
     return 1
 
 
+cdef bint two_trick_escape(Search* s, int f, uint32_t lh, uint32_t ph, int force) noexcept nogil:
+    """Whether the focus player F, not on lead, surely loses one of the next two tricks, given
+    `force`: the suits in which the leader can make him take this trick (any other lead lets
+    him lose it at once).
+
+    After such a forced trick in suit s F leads; he loses that trick if he holds a suit u != s
+    where an opponent has only higher cards: the leader's u cards are untouched (he played s),
+    and so are the partner's if he held s; a partner out of s may discard, so then he needs two
+    such cards for one to be left.
+    """
+    cdef int su, u, l
+    cdef uint32_t fu, xu, pu, ok
+    # ok bit u: an exit in suit u that survives a forced trick in another suit whoever follows;
+    # okp bit u: an exit in u that needs the partner to follow suit.
+    cdef int okp = 0
+    ok = 0
+    for u in range(4):
+        fu = s.hands[f] & suit_bits(u)
+        if fu == 0:
+            continue
+        l = __builtin_ctz(fu)
+        xu = lh & suit_bits(u)
+        pu = ph & suit_bits(u)
+        if xu and __builtin_ctz(xu) > l:
+            ok |= 1 << u
+        elif pu and __builtin_ctz(pu) > l:
+            if __builtin_popcount(pu) >= 2:
+                ok |= 1 << u
+            else:
+                okp |= 1 << u
+    for su in range(4):
+        if not (force >> su) & 1:
+            continue
+        if ok & ~(1 << su):
+            continue
+        if (ph & suit_bits(su)) and (okp & ~(1 << su)):
+            continue
+        return 0
+    return 1
+
+
 cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
     """Settle `ge` at a trick boundary of misere or raspasy (the focus player F wants few tricks)
     without searching, when a simple argument decides it: 1 or 0, or -1 when none applies.
@@ -466,25 +507,30 @@ cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
       others (each is out of the suit or has a lower card of it); not on lead, the leader has a
       suit whose lowest card is below F's lowest of it, and the partner is out of it or can play
       under F's lowest too.
+    - F loses one of the next two tricks (target r fails): see `two_trick_escape`.
     - F loses this trick (target r fails): on lead, he has a card someone must beat; not on lead,
-      every suit the leader holds is one F lacks or one where F's lowest card is below the
-      leader's lowest.
+      every suit the leader holds is one F lacks, or one where F's lowest card is below the
+      leader's lowest or below every card of it the partner holds (the partner must follow
+      above it).
     """
     cdef int f = s.focus, o1 = (f + 1) % 3, o2 = (f + 2) % 3, su, unsafe = 0, bad_suit = -1
     cdef int low, lim, fl
     cdef uint32_t fh = s.hands[f], oh = s.hands[o1] | s.hands[o2], sm, fs, os, a, b, lh, ph
     cdef uint32_t under
     cdef bint all_top = 1, loses = 1, wins = 0
+    cdef int force = 0
+    # unsafe: suits he may not duck throughout, counted only as far as the tests below need
+    lim = 1 if s.leader != f else 2
     for su in range(4):
         sm = suit_bits(su)
         fs = fh & sm
         os = oh & sm
         if fs and os:
-            if not ducks_always(fs, os):
-                unsafe += 1
-                bad_suit = su
             if __builtin_ctz(fs) < 31 - __builtin_clz(os):
                 all_top = 0
+            if unsafe < lim and not ducks_always(fs, os):
+                unsafe += 1
+                bad_suit = su
     if s.leader != f:
         if unsafe == 0:
             return 0
@@ -496,15 +542,19 @@ cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
             if (lh & sm) and fs:
                 fl = __builtin_ctz(fs)
                 if fl > __builtin_ctz(lh & sm):
-                    loses = 0
                     if (ph & sm) == 0 or __builtin_ctz(ph & sm) < fl:
+                        loses = 0
                         wins = 1
+                        force |= 1 << su
             elif lh & sm:
                 all_top = 0
         if all_top or (wins and target == 1):
             return 1
-        if loses and target >= r:
-            return 0
+        if target >= r:
+            if loses:
+                return 0
+            if r >= 2 and two_trick_escape(s, f, lh, ph, force):
+                return 0
         return -1
     if all_top:
         return 1
@@ -618,7 +668,14 @@ cdef bint ge(Search* s, int target) noexcept nogil:
             else:
                 s.leader = wseat
             s.ntrick = 0
-            sub = ge(s, target - gain)
+            # The two trivial answers of the next trick boundary, without the call.
+            q = target - gain
+            if q <= 0:
+                sub = 1
+            elif q > __builtin_popcount(s.hands[0]):
+                sub = 0
+            else:
+                sub = ge(s, q)
             s.leader = saved_leader
             s.talon_pos = saved_talon
             s.trick[0] = t0
