@@ -48,7 +48,8 @@ cdef enum:
     USE_TABLE_MOVE = 32
     USE_MIN_BOUNDS = 64
     USE_SUIT_SYMMETRY = 128
-    USE_ALL = 255
+    USE_TRUMP_TOPS = 256
+    USE_ALL = 511
 
 cdef enum:
     RULE_NONE = 0
@@ -431,6 +432,36 @@ cdef int quick_tricks(Search* s, int leader) noexcept nogil:
     return total
 
 
+cdef inline int trump_tops(Search* s, int r, int target) noexcept nogil:
+    """Settle `ge` in a trump contract by the trumps above all the other side's trumps: 1 or 0,
+    or -1 when they do not decide it.
+
+    Such a trump wins every trick it is played to (only a higher trump could beat it, and those
+    are on its own side), every card gets played by the end, and one player plays one card to a
+    trick, so each of the declarer's such trumps is a trick of his, and the defender with more
+    such trumps takes at least that many tricks (his partner's may fall on the same tricks).
+    """
+    cdef uint32_t tm = suit_bits(s.trump)
+    cdef uint32_t d = s.hands[s.focus] & tm
+    cdef uint32_t a = s.hands[(s.focus + 1) % 3] & tm
+    cdef uint32_t b = s.hands[(s.focus + 2) % 3] & tm
+    cdef int ca, cb
+    if a | b:
+        if __builtin_popcount(d & ~((<uint32_t>2 << (31 - __builtin_clz(a | b))) - 1)) >= target:
+            return 1
+    elif __builtin_popcount(d) >= target:
+        return 1
+    if d:
+        ca = __builtin_popcount(a & ~((<uint32_t>2 << (31 - __builtin_clz(d))) - 1))
+        cb = __builtin_popcount(b & ~((<uint32_t>2 << (31 - __builtin_clz(d))) - 1))
+    else:
+        ca = __builtin_popcount(a)
+        cb = __builtin_popcount(b)
+    if r - (ca if ca > cb else cb) < target:
+        return 0
+    return -1
+
+
 cdef inline bint ducks_always(uint32_t f, uint32_t o) noexcept nogil:
     """Whether the focus player, holding `f` in a suit against the others' `o`, can follow every
     lead of that suit by the others without taking the trick: f_j < o_j for his j-th lowest card
@@ -611,6 +642,10 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                 s.trick[2] = __builtin_ctz(s.hands[(s.leader + 2) % 3])
                 w = trick_winner_index(s)
                 return ((s.leader + w) % 3 == s.focus) >= target
+            if s.trump >= 0 and s.maxmask == (1 << s.focus) and s.features & USE_TRUMP_TOPS:
+                q = trump_tops(s, r, target)
+                if q >= 0:
+                    return q
             if s.maxmask == (1 << s.focus) and s.features & USE_QUICK_TRICKS:
                 # Contract: the leader's sure tricks bound the focus player's count.
                 q = quick_tricks(s, s.leader)
@@ -821,6 +856,7 @@ FEATURES = {
     "table": USE_TABLE, "equivalence": USE_EQUIVALENCE, "quick_tricks": USE_QUICK_TRICKS,
     "ordering": USE_ORDERING, "guess": USE_GUESS, "table_move": USE_TABLE_MOVE,
     "min_bounds": USE_MIN_BOUNDS, "suit_symmetry": USE_SUIT_SYMMETRY,
+    "trump_tops": USE_TRUMP_TOPS,
 }
 ALL_FEATURES = USE_ALL
 
