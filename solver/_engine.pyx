@@ -344,8 +344,14 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
         if leading:
             others = held & suit_bits(c >> 3) & ~s.hands[mover]
             if role == 0:
-                # cash a top card, else lead low
+                # cash a top card, else lead low, first to a suit the partner tops
                 sc = 100 + rank if (others == 0 or (31 - __builtin_clz(others)) < c) else -rank
+                if sc < 0:
+                    j = 31 - __builtin_clz(others)
+                    for tmp in range(1, 3):
+                        key = (mover + tmp) % 3
+                        if (s.hands[key] >> j) & 1 and ((s.maxmask >> key) & 1) == wants_high:
+                            sc = 50 - rank
             elif role == 1:
                 # exit in a suit where someone else holds a higher card, with the highest such card
                 sc = (0 if (others == 0 or (31 - __builtin_clz(others)) < c) else 100) + rank
