@@ -527,6 +527,43 @@ cdef bint two_trick_escape(Search* s, int f, uint32_t lh, uint32_t ph, int force
     return 1
 
 
+cdef bint loses_two(Search* s, int f, int r) noexcept nogil:
+    """Whether the focus player F surely loses two of the remaining r tricks, by exits that last.
+
+    An exit is a suit u of F's where an opponent Y holds only cards above F's lowest u card.
+    While it lasts, every trick in u loses for F: led by him (Y must beat his lowest card), or
+    by an opponent (Y leads above it, or Y must follow above it). A trick that F takes is
+    forced on him in another suit, and then he leads an exit. Y loses at most one card a trick,
+    so an exit with c cards of Y lasts c - 1 more tricks at least. With F on lead: exit, then a
+    loss or a forced trick, then the other exit (3 tricks; that exit has lost at most 2 cards).
+    Not on lead, the longest sequence is forced trick, exit, forced trick, exit: the first exit
+    must last 1 trick, the second 3; and if a first lost trick used up one exit, the other
+    must last 2.
+    """
+    cdef int u, j, l, c, cy, best1 = 0, best2 = 0
+    cdef uint32_t fu, yu
+    for u in range(4):
+        fu = s.hands[f] & suit_bits(u)
+        if fu == 0:
+            continue
+        l = __builtin_ctz(fu)
+        c = 0
+        for j in range(1, 3):
+            yu = s.hands[(f + j) % 3] & suit_bits(u)
+            if yu and __builtin_ctz(yu) > l:
+                cy = __builtin_popcount(yu)
+                if cy > c:
+                    c = cy
+        if c > best1:
+            best2 = best1
+            best1 = c
+        elif c > best2:
+            best2 = c
+    if s.leader == f:
+        return r >= 3 and best2 >= 1 and best1 >= 3
+    return r >= 4 and best2 >= 3 and best1 >= 4
+
+
 cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
     """Settle `ge` at a trick boundary of misere or raspasy (the focus player F wants few tricks)
     without searching, when a simple argument decides it: 1 or 0, or -1 when none applies.
@@ -545,6 +582,7 @@ cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
       suit whose lowest card is below F's lowest of it, and the partner is out of it or can play
       under F's lowest too.
     - F loses one of the next two tricks (target r fails): see `two_trick_escape`.
+    - F loses two tricks (target r - 1 fails): see `loses_two`.
     - F loses this trick (target r fails): on lead, he has a card someone must beat; not on lead,
       every suit the leader holds is one F lacks, or one where F's lowest card is below the
       leader's lowest or below every card of it the partner holds (the partner must follow
@@ -592,6 +630,8 @@ cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
                 return 0
             if r >= 2 and two_trick_escape(s, f, lh, ph, force):
                 return 0
+        if target >= r - 1 and loses_two(s, f, r):
+            return 0
         return -1
     if all_top:
         return 1
@@ -623,6 +663,8 @@ cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
                 return 0
     if wins and target == 1:
         return 1
+    if target >= r - 1 and loses_two(s, f, r):
+        return 0
     return -1
 
 
@@ -948,16 +990,6 @@ cdef class Solver:
             v = solve_range(&self.s, 0, hi, first_guess(&self.s))
         self._finish()
         return v
-
-    def _ge(self, pos, int t):
-        self._load(pos)
-        r = ge(&self.s, t)
-        self._finish()
-        return r
-
-    def _guess(self, pos):
-        self._load(pos)
-        return first_guess(&self.s)
 
     def moves(self, pos) -> dict:
         """The value of every legal card of the seat to move (equivalent cards share a value)."""
