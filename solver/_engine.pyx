@@ -539,9 +539,10 @@ cdef bint loses_two(Search* s, int f, int r) noexcept nogil:
     loss or a forced trick, then the other exit (3 tricks; that exit has lost at most 2 cards).
     Not on lead, the longest sequence is forced trick, exit, forced trick, exit: the first exit
     must last 1 trick, the second 3; and if a first lost trick used up one exit, the other
-    must last 2.
+    must last 2. A suit where two of F's cards lie under all of Y's cards serves as both exits:
+    a trick in it, led by anyone, costs F only his lowest card of it.
     """
-    cdef int u, j, l, c, cy, best1 = 0, best2 = 0
+    cdef int u, j, l, c, cy, best1 = 0, best2 = 0, twice = 0
     cdef uint32_t fu, yu
     for u in range(4):
         fu = s.hands[f] & suit_bits(u)
@@ -555,14 +556,17 @@ cdef bint loses_two(Search* s, int f, int r) noexcept nogil:
                 cy = __builtin_popcount(yu)
                 if cy > c:
                     c = cy
+                # two of F's cards under all of Y's: the suit gives two exits
+                if __builtin_popcount(fu & ((<uint32_t>1 << __builtin_ctz(yu)) - 1)) >= 2 and cy > twice:
+                    twice = cy
         if c > best1:
             best2 = best1
             best1 = c
         elif c > best2:
             best2 = c
     if s.leader == f:
-        return r >= 3 and best2 >= 1 and best1 >= 3
-    return r >= 4 and best2 >= 3 and best1 >= 4
+        return r >= 3 and ((best2 >= 1 and best1 >= 3) or twice >= 3)
+    return r >= 4 and ((best2 >= 3 and best1 >= 4) or twice >= 4)
 
 
 cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
