@@ -62,7 +62,7 @@ ctypedef struct Entry:
     int8_t lo          # lower bound on the focus player's tricks from this trick boundary
     int8_t hi          # upper bound
     uint8_t depth      # tricks left: deeper entries are kept in preference
-    uint8_t used       # the table's generation when stored; any other value: an empty slot
+    uint8_t used
     int8_t move        # the card that last decided the search here (-1: none), tried first
 
 ctypedef struct Search:
@@ -81,7 +81,6 @@ ctypedef struct Search:
     int features       # USE_* bits
     Entry* tt
     uint64_t tt_mask   # number of buckets - 1
-    uint8_t gen        # generation of the live entries, 1..255
     uint64_t nodes
     uint64_t hits
     uint64_t stores
@@ -228,7 +227,7 @@ cdef inline Entry* tt_find(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
     cdef Entry* b = s.tt + (mix(k0 ^ mix(k1)) & s.tt_mask) * BUCKET
     cdef int i
     for i in range(BUCKET):
-        if b[i].used == s.gen and b[i].k0 == k0 and b[i].k1 == k1:
+        if b[i].used and b[i].k0 == k0 and b[i].k1 == k1:
             return &b[i]
     return NULL
 
@@ -237,7 +236,7 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int depth, int lo
     cdef Entry* b = s.tt + (mix(k0 ^ mix(k1)) & s.tt_mask) * BUCKET
     cdef int i, victim = 0
     for i in range(BUCKET):
-        if b[i].used == s.gen and b[i].k0 == k0 and b[i].k1 == k1:
+        if b[i].used and b[i].k0 == k0 and b[i].k1 == k1:
             if lo > b[i].lo:
                 b[i].lo = lo
             if hi < b[i].hi:
@@ -246,19 +245,19 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int depth, int lo
                 b[i].move = move
             return
     for i in range(BUCKET):
-        if b[i].used != s.gen:
+        if not b[i].used:
             victim = i
             break
         if b[i].depth < b[victim].depth:
             victim = i
-    if b[victim].used != s.gen:
+    if not b[victim].used:
         s.stores += 1
     b[victim].k0 = k0
     b[victim].k1 = k1
     b[victim].lo = lo
     b[victim].hi = hi
     b[victim].depth = depth
-    b[victim].used = s.gen
+    b[victim].used = 1
     b[victim].move = move
 
 
@@ -940,7 +939,6 @@ cdef class Solver:
         memset(&self.s, 0, sizeof(Search))
         self.s.tt = self.table
         self.s.tt_mask = nb - 1
-        self.s.gen = 1
         self.s.features = features
         self.stats = {}
 
@@ -954,14 +952,7 @@ cdef class Solver:
 
     def clear(self):
         """Empty the transposition table."""
-        # A new generation makes every entry stale at once; only when the counter wraps is the
-        # table wiped. Wiping 32 MB per deal cost its time and also pushed the search's own
-        # data out of the caches.
-        if self.s.gen == 255:
-            memset(self.table, 0, self.nbuckets * BUCKET * sizeof(Entry))
-            self.s.gen = 1
-        else:
-            self.s.gen += 1
+        memset(self.table, 0, self.nbuckets * BUCKET * sizeof(Entry))
 
     cdef void _load(self, pos) except *:
         cdef Search* s = &self.s
