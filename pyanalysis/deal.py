@@ -76,7 +76,7 @@ class Deal:
         if talon_text is not None:
             extra = [talon_text]
         talon = _parse_talon(extra) if extra else ()
-        discard = Hand.parse(discard_text, "discard") if discard_text is not None else None
+        discard = _parse_discard(discard_text) if discard_text is not None else None
         return cls(hands, talon, discard)  # type: ignore[arg-type]
 
     @property
@@ -136,7 +136,40 @@ def _split_hands(text: str) -> list[str]:
     # Dotted hands carry no suit labels; talon cards after them (`TD 9D`) may.
     if not words or not is_labelled(words[0]):
         return words
-    return _split_labelled_line(text)
+    return _split_labelled_deal(words)
+
+
+def _split_labelled_deal(words: list[str]) -> list[str]:
+    """Three suit-labelled hands on one line, then perhaps the talon.
+
+    The talon's cards carry suit labels too (`TD 9D`, `10♦ 9♦`, `♦10 ♦9`), so read as part of
+    the hands its leading rank would join the 3rd hand's last suit. Cut it off first: the last
+    word as a dotted group, or the last one or two cards, whichever leaves three hands of equal
+    size; with no such cut the whole line is hands (and its errors are reported as such).
+    """
+    if "." in words[-1] and not is_labelled(words[-1]):  # `-.-.T9.-`
+        return [*_split_labelled_line(" ".join(words[:-1])), words[-1]]
+    tokens = [t for w in words for t in w.split(",") if t]
+    for cut in (0, 2, 1):
+        hands_text, talon = tokens[:len(tokens) - cut], tokens[len(tokens) - cut:]
+        if not hands_text or not all(_is_card(t) for t in talon):
+            continue
+        try:
+            hands = _split_labelled_line(" ".join(hands_text))
+            sizes = {len(parse_cards(h)) for h in hands}
+        except NotationError:
+            continue
+        if len(hands) == 3 and len(sizes) == 1:
+            return [*hands, *talon]
+    return _split_labelled_line(" ".join(words))
+
+
+def _is_card(token: str) -> bool:
+    try:
+        Card.parse(token)
+    except NotationError:
+        return False
+    return True
 
 
 def _split_labelled_line(text: str) -> list[str]:
@@ -152,7 +185,7 @@ def _split_labelled_line(text: str) -> list[str]:
 
 def _parse_talon(parts: Sequence[str]) -> tuple[Card, ...]:
     """The talon from the text after the hands: card tokens, or one hand-like group."""
-    tokens = " ".join(parts).split()
+    tokens = _card_tokens(" ".join(parts))
     if len(parts) > 1 and any("." in p for p in parts):
         raise CardCountError(
             f"too many groups after the hands: '{' '.join(parts)}'; the talon is one dotted "
@@ -167,6 +200,19 @@ def _parse_talon(parts: Sequence[str]) -> tuple[Card, ...]:
     for token in tokens:
         Card.parse(token)
     raise NotationError(f"cannot read talon '{' '.join(parts)}'")  # pragma: no cover
+
+
+def _card_tokens(text: str) -> list[str]:
+    """Words of a talon or discard: cards may be separated by spaces or commas (`TD,9D`)."""
+    return [t for t in re.split(r"[\s,]+", text) if t]
+
+
+def _parse_discard(text: str) -> Hand:
+    """The discard: two cards (`9D 8D`, `9D,8D`, `9♦`) or a hand (`-.87.-.-`, `♦9 ♥8`)."""
+    tokens = _card_tokens(text)
+    if tokens and all(_is_card(t) for t in tokens):
+        return Hand.from_cards(tokens)
+    return Hand.parse(text, "discard")
 
 
 def _check(deal: Deal) -> None:

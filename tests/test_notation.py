@@ -130,6 +130,40 @@ def test_a_deal_in_the_notations_people_type(text):
     assert str(Deal.parse(text)) == "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D"
 
 
+@settings(derandomize=True)
+@given(deals(with_discard=False))
+def test_one_line_of_labelled_hands_then_the_talon_in_every_form(deal):
+    hands = " ".join(h.symbols() for h in deal.hands)
+    talon_forms = [
+        " ".join(str(c) for c in deal.talon),  # TD 9D
+        ",".join(str(c) for c in deal.talon),  # TD,9D
+        " ".join(c.symbol() for c in deal.talon),  # 10♦ 9♦, as the diagram prints it
+        " ".join(c.symbol()[-1] + c.symbol()[:-1] for c in deal.talon),  # ♦10 ♦9
+    ]
+    for talon in talon_forms:
+        assert Deal.parse(f"{hands} {talon}".strip()) == deal, talon
+
+
+@pytest.mark.parametrize("talon", ["TD 9D", "10♦ 9♦", "♦10 ♦9", "TD,9D", "-.-.T9.-"])
+def test_the_talon_after_a_labelled_line_is_not_read_into_the_3rd_hand(talon):
+    text = f"♠AKQJ ♣10 9 ♦8 7 ♥AK ♠10 9 8 7 ♣AKQ ♥QJ9 ♣J87 ♦AKQJ ♥10 8 7 {talon}"
+    assert str(Deal.parse(text)) == "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D"
+    ending = Deal.parse("♠A ♥K ♠Q ♥J ♠10 ♥9 8♦ 7♦")
+    assert str(ending) == "A.-.-.K Q.-.-.J T.-.-.9 8D 7D"
+
+
+@pytest.mark.parametrize("keyword", ["discard:", "снос:", "discard", "снос :"])
+@pytest.mark.parametrize("cards", ["8C 7C", "8C,7C", "8♣ 7♣", "-.87.-.-"])
+def test_the_discard_as_two_cards_or_a_group(keyword, cards):
+    deal = Deal.parse(f"A.KJT.A98.KJ7 KQJT9.-.KQJ.A9 87.AQ9.T7.QT8 {keyword} {cards}")
+    assert str(deal.discard) == "-.87.-.-"
+
+
+def test_the_talon_with_a_comma():
+    deal = Deal.parse("AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD,9D")
+    assert [str(c) for c in deal.talon] == ["TD", "9D"]
+
+
 def test_discard_and_endings():
     deal = Deal.parse("A.KJT.A98.KJ7 KQJT9.-.KQJ.A9 87.AQ9.T7.QT8 снос: -.87.-.-")
     assert str(deal.discard) == "-.87.-.-"
