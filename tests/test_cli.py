@@ -87,6 +87,8 @@ def test_deal_may_be_typed_without_quotes_even_with_void_hands():
     quoted = ok("solve", ENDING, "-g", "6NT", "--declarer", "3", "--json")
     unquoted = ok("solve", *ENDING.split(), "-g", "6NT", "--declarer", "3", "--json")
     assert quoted == unquoted
+    void_first = ok("solve", *DEAL.split(), "-g", "8S", "--declarer", "1", "--json")
+    assert void_first == ok("solve", DEAL, "-g", "8S", "--declarer", "1", "--json")
 
 
 def test_ascii_output_has_no_suit_symbols():
@@ -157,6 +159,12 @@ ERRORS = [
      "expected 3 hands (1st, 2nd, 3rd) and an optional talon, got 2 in 'A.-.-.- K.-.-.-'"),
     (["solve", DEAL, "--gmae", "8S"], "No such option: --gmae (see 'prefdd solve --help')"),
     (["solve", "-g", "8S"], "Missing argument 'DEAL...'. (see 'prefdd solve --help')"),
+    (["solve", DEAL, "-g", "8S", "--declarer", "1", "-x"],
+     "No such option: -x (see 'prefdd solve --help')"),
+    (["solve", DEAL, "-g", "8S", "--declarer"],
+     "Option '--declarer' requires an argument. (see 'prefdd solve --help')"),
+    (["play", DEAL, "-g", "8S", "--declarer"],
+     "Option '--declarer' requires an argument. (see 'prefdd play --help')"),
     (["solve", DEAL, "-g", "8S", "--declarer", "1", "--talon-rule", "card"],
      "talon rule 'card' applies only to raspasy, not 8S"),
     (["solve", DEAL, "-g", "8S", "--declarer", "1", "--talon-rule", "foo"],

@@ -59,7 +59,9 @@ class Command(click.Command):
         except click.UsageError as exc:
             if type(exc).__name__ == "NoArgsIsHelpError":  # click shows help for that: keep it
                 raise
-            raise CliError(_usage_message(exc)) from None
+            # Some usage errors carry no context; name this command, not the top-level group.
+            path = " ".join(p for p in (parent.command_path if parent else "prefdd", info_name) if p)
+            raise CliError(_usage_message(exc, path)) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -70,9 +72,9 @@ class Command(click.Command):
             raise CliError(" ".join(str(exc).split())) from None
 
 
-def _usage_message(exc: click.UsageError) -> str:
+def _usage_message(exc: click.UsageError, fallback: str) -> str:
     message = " ".join(exc.format_message().split())
-    command = exc.ctx.command_path if exc.ctx is not None else "prefdd"
+    command = exc.ctx.command_path if exc.ctx is not None else fallback
     return f"{message} (see '{command} --help')"
 
 
@@ -82,11 +84,16 @@ def _usage_message(exc: click.UsageError) -> str:
 def _reject_options_in_deal(ctx: click.Context, param: click.Parameter,
                             value: tuple[str, ...]) -> tuple[str, ...]:
     # The deal may be typed unquoted, and a void hand starts with "-" ("-.J87.AKQJ.T87"), so
-    # commands take unknown options as deal words; a word starting "--" is a mistyped option.
+    # commands take unknown options as deal words. A word starting "--" is a mistyped option,
+    # and so is "-" then a letter without a dot: no hand, talon or void mark looks like that.
     for word in value:
-        if word.startswith("--") and len(word) > 2:
+        if (word.startswith("--") and len(word) > 2) or _is_short_option(word):
             raise click.UsageError(f"No such option: {word.split('=')[0]}", ctx=ctx)
     return value
+
+
+def _is_short_option(word: str) -> bool:
+    return len(word) > 1 and word[0] == "-" and word[1].isalpha() and "." not in word
 
 
 def deal_argument(func: F) -> F:
