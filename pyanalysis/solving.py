@@ -85,7 +85,9 @@ def solve(deal: Deal | str, game: Game | str, declarer: int | None = None, leade
     leader:     seat 1..3 that leads the current trick (default: the 1st hand).
     played:     cards already played to the current trick, in order from the leader.
     player:     raspasy: the seat whose guaranteed minimum is counted.
-    talon_rule: raspasy: "suit", "card" or "none"; None means "suit" with a talon, else "none".
+    talon_rule: raspasy: "suit", "card" or "none". None means "suit" for a full deal (10 cards
+                a hand) with a talon, else "none": an ending's talon tricks are over unless a
+                rule is given, and then they are still to come (so they must fit the hands).
     engine:     a `solver.Solver` to reuse (its table carries over); the thread's default if None.
 
     Raises `NotationError` for unreadable input and `PositionError` (both `ValueError`) for
@@ -258,7 +260,9 @@ def resolve_talon_rule(deal: Deal, game: Game, talon_rule: str | None) -> str:
             raise PositionError(f"talon rule '{talon_rule}' applies only to raspasy, not {game}")
         return "none"
     if talon_rule is None:
-        return "suit" if deal.talon else "none"
+        # The talon tricks open a deal; an ending (fewer than 10 cards a hand) written with
+        # its talon is past them, unless a rule says they are still to come.
+        return "suit" if deal.talon and deal.is_full else "none"
     if talon_rule != "none" and not deal.talon:
         raise PositionError(
             f"talon rule '{talon_rule}' needs the talon cards: add them after the three hands")

@@ -158,3 +158,30 @@ def test_table_to_dict_and_format(full_table):
     text = full_table.format()
     assert "♠" in text and "misère" in text and "3rd hand" in text
     assert full_table.format(symbols=False).isascii()
+
+
+# One card each, the talon written: in a talon trick clubs would be the suit, and the 2nd hand's
+# ♣A would take it; played as an ordinary trick the 1st hand's ♠K takes it.
+RASPASY_ENDING = "K.-.-.- -.A.-.- -.-.A.- 7C"
+
+
+def test_an_endings_talon_tricks_are_over_unless_a_rule_is_given():
+    assert pa.solve(RASPASY_ENDING, "raspasy", player=1).tricks == 1
+    assert pa.solve(RASPASY_ENDING, "raspasy", player=1, talon_rule="none").tricks == 1
+    # With a rule the talon trick is still to come.
+    assert pa.solve(RASPASY_ENDING, "raspasy", player=1, talon_rule="suit").tricks == 0
+    assert pa.solve(RASPASY_ENDING, "raspasy", player=2, talon_rule="suit").tricks == 1
+    assert pa.table(RASPASY_ENDING).talon_rule == "none"
+    assert pa.table(RASPASY_ENDING).raspasy == {1: 1, 2: 0, 3: 0}
+
+
+def test_a_full_deal_with_a_talon_defaults_to_rule_suit():
+    assert pa.table(FULL).talon_rule == "suit"
+
+
+def test_an_ending_with_more_talon_cards_than_tricks_still_solves():
+    table = pa.table("A.-.-.- K.-.-.- 7.-.-.- 8S 9S")
+    assert table.contracts[(1, "NT")] == 1 and table.misere[1] == 1
+    assert table.raspasy == {1: 1, 2: 0, 3: 0}
+    with pytest.raises(pa.solving.PositionError, match="2 talon tricks but only 1 card"):
+        pa.solve("A.-.-.- K.-.-.- 7.-.-.- 8S 9S", "raspasy", player=1, talon_rule="suit")

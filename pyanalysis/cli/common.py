@@ -120,7 +120,8 @@ def talon_rule_option(func: F) -> F:
     return click.option(
         "--talon-rule", type=click.Choice(TALON_RULES), default=None,
         help="Raspasy talon: 'suit' (sets the suit of tricks 1-2), 'card' (played into them)"
-             " or 'none'. Default: 'suit' when the deal has a talon, else 'none'.",
+             " or 'none'. Default: 'suit' for a full deal with a talon; 'none' for an"
+             " ending (its talon tricks are over unless a rule is given).",
     )(func)
 
 
