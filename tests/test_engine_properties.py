@@ -19,13 +19,15 @@ def check_against_reference(pos: solver.Position) -> None:
     assert ENGINE.tricks(pos) == expected, pos
     assert ENGINE.moves(pos) == reference.moves(pos), pos
     line = ENGINE.line(pos)
-    # The line is a legal sequence of plays to the end that gives the focus player `expected`.
-    total, here = 0, pos
+    # The line is a legal sequence of plays to the end in which every card keeps the value:
+    # each one is a best card for its player, so the line reaches `expected`.
+    value, here = expected, pos
     for card in line:
+        assert reference.moves(here)[card] == value, (pos, line, card)
         here, taker, _ = here.advance(card)
-        total += taker == pos.focus
+        value -= taker == pos.focus
     assert here.is_terminal, (pos, line)
-    assert total == expected, (pos, line)
+    assert value == 0, (pos, line)
 
 
 @pytest.mark.parametrize("spec", GAME_SPECS, ids=lambda s: f"{s[0]}-{s[1]}-{s[2]}")
