@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterator
 
 import pyanalysis as pa
 
+from .jsonout import moves_to_json
 from .progress import Progress
 
 __all__ = [
@@ -138,12 +139,6 @@ def solve_job(job: dict[str, Any]) -> dict[str, Any]:
     answer["tricks"] = solution.tricks
     answer["moves"] = moves_to_json(solution.moves)
     return answer
-
-
-def moves_to_json(moves: dict[pa.Card, int]) -> dict[str, int]:
-    """``{Card: tricks}`` as a JSON object in a fixed order: suits ♠ ♣ ♦ ♥, high cards first."""
-    ordered = sorted(moves.items(), key=lambda item: (item[0].suit, -item[0].rank))
-    return {str(card): tricks for card, tricks in ordered}
 
 
 def _one_line(exc: BaseException) -> str:

@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .cards import SUIT_LETTERS, SUIT_SYMBOLS, Card
 from .deal import Deal
 from .errors import PositionError
 from .games import CONTRACT, MISERE, RASPASY, Game
+from .jsonout import cards_to_json, moves_to_json
 
 if TYPE_CHECKING:
     import solver
 
+# The same tuple as `solver.position.TALON_RULES`. It is not imported from there because
+# importing `solver.position` runs `solver/__init__.py`, which loads the compiled engine, and
+# the notation layers (and `import pyanalysis`) must work without it.
 TALON_RULES = ("suit", "card", "none")
 STRAINS = ("S", "C", "D", "H", "NT")
 SEATS = (1, 2, 3)
@@ -36,6 +40,8 @@ class Solution:
     included), best play by all; the focus is the declarer, or the chosen player in raspasy.
     `moves`: every legal card of the seat to move → `tricks` after playing it.
     `line`: a principal line of play to the end, in play order.
+    `deal`, `leader`, `played`, `talon_rule`: the position solved (hands as at the start of the
+    current trick, the seat that led it, the cards played to it, the talon rule in force).
     """
 
     tricks: int
@@ -45,6 +51,10 @@ class Solution:
     focus: int
     game: Game
     stats: dict[str, Any] = field(default_factory=dict)
+    deal: Deal | None = None
+    leader: int = 1
+    played: tuple[Card, ...] = ()
+    talon_rule: str = "none"
 
     @property
     def mover_maximises(self) -> bool:
@@ -62,15 +72,22 @@ class Solution:
         return [card for card, value in self.moves.items() if value == target]
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: tricks, moves {"AS": n}, line ["AS", ...], to_move, focus, game."""
+        """JSON-ready, as `prefdd solve --json` prints it: the position (deal, game, the
+        "declarer" or in raspasy the "player" and the talon rule, leader, played), then the
+        answer (to_move, tricks, moves {"AS": n}, best, line)."""
+        raspasy = self.game.kind == RASPASY
         return {
+            **({"deal": str(self.deal)} if self.deal is not None else {}),
             "game": str(self.game),
-            "focus": self.focus,
+            "player" if raspasy else "declarer": self.focus,
+            **({"talon_rule": self.talon_rule} if raspasy else {}),
+            "leader": self.leader,
+            "played": cards_to_json(self.played),
             "to_move": self.to_move,
             "tricks": self.tricks,
-            "moves": {str(c): v for c, v in self.moves.items()},
-            "best": [str(c) for c in self.best],
-            "line": [str(c) for c in self.line],
+            "moves": moves_to_json(self.moves),
+            "best": cards_to_json(self.best),
+            "line": cards_to_json(self.line),
         }
 
 
@@ -83,7 +100,8 @@ def solve(deal: Deal | str, game: Game | str, declarer: int | None = None, leade
     game:       `Game` or text (`8S`, `6NT`, `misere`, `raspasy`, ...).
     declarer:   seat 1..3 of the declarer (contracts and misère).
     leader:     seat 1..3 that leads the current trick (default: the 1st hand).
-    played:     cards already played to the current trick, in order from the leader.
+    played:     cards already played to the current trick, in order from the leader (None or
+                empty: none).
     player:     raspasy: the seat whose guaranteed minimum is counted.
     talon_rule: raspasy: "suit", "card" or "none". None means "suit" for a full deal (10 cards
                 a hand) with a talon, else "none": an ending's talon tricks are over unless a
@@ -93,6 +111,7 @@ def solve(deal: Deal | str, game: Game | str, declarer: int | None = None, leade
     Raises `NotationError` for unreadable input and `PositionError` (both `ValueError`) for
     a position that cannot be played.
     """
+    deal = Deal.parse(deal)
     position, parsed_game, focus = make_position(
         deal, game, declarer=declarer, leader=leader, played=played, player=player,
         talon_rule=talon_rule)
@@ -112,6 +131,10 @@ def solve(deal: Deal | str, game: Game | str, declarer: int | None = None, leade
         focus=focus,
         game=parsed_game,
         stats=stats,
+        deal=deal,
+        leader=leader,
+        played=tuple(Card.from_index(c) for c in position.played),
+        talon_rule=position.talon_rule,
     )
 
 
@@ -121,7 +144,7 @@ def make_position(deal: Deal | str, game: Game | str, declarer: int | None = Non
     """The engine position for these arguments (see `solve`), the game and the focus seat 1..3."""
     deal = Deal.parse(deal)
     game = Game.parse(game)
-    focus = _focus_seat(game, declarer, player)
+    focus = focus_seat(game, declarer, player)
     _check_seat("leader", leader)
     rule = resolve_talon_rule(deal, game, talon_rule)
     talon = tuple(c.index for c in deal.talon) if rule != "none" else ()
@@ -228,18 +251,24 @@ def _engine() -> Any:
     return solver
 
 
-def _focus_seat(game: Game, declarer: int | None, player: int | None) -> int:
+def focus_seat(game: Game, declarer: int | None, player: int | None,
+               spell: Callable[[str], str] = lambda name: f"the {name}") -> int:
+    """The seat whose tricks are counted: the declarer, or in raspasy the player.
+
+    `spell` writes an argument's name in the messages (the command line says `--declarer`).
+    """
     if game.kind == RASPASY:
         if declarer is not None:
             raise PositionError(
                 f"declarer {declarer}: raspasy has no declarer; give the player (1, 2 or 3) "
                 f"whose tricks are counted")
         if player is None:
-            raise PositionError("raspasy needs the player (1, 2 or 3) whose tricks are counted")
+            raise PositionError(
+                f"raspasy needs {spell('player')} (1, 2 or 3) whose tricks are counted")
         _check_seat("player", player)
         return player
     if declarer is None:
-        raise PositionError(f"{game} needs the declarer's seat (1, 2 or 3)")
+        raise PositionError(f"{game} needs {spell('declarer')} (1, 2 or 3)")
     _check_seat("declarer", declarer)
     if player is not None and player != declarer:
         raise PositionError(
@@ -248,11 +277,13 @@ def _focus_seat(game: Game, declarer: int | None, player: int | None) -> int:
 
 
 def _check_seat(name: str, seat: object) -> None:
-    if isinstance(seat, bool) or seat not in SEATS:
+    # `True == 1` and `1.0 == 1` in Python, but neither is a seat.
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
         raise PositionError(f"{name} seat {seat!r} is not 1, 2 or 3")
 
 
 def resolve_talon_rule(deal: Deal, game: Game, talon_rule: str | None) -> str:
+    """The talon rule in force: `talon_rule` checked against the game and deal, or its default."""
     if talon_rule is not None and talon_rule not in TALON_RULES:
         raise PositionError(f"unknown talon rule '{talon_rule}': expected suit, card or none")
     if game.kind != RASPASY:
@@ -269,9 +300,11 @@ def resolve_talon_rule(deal: Deal, game: Game, talon_rule: str | None) -> str:
     return talon_rule
 
 
-def _check_played(deal: Deal, game: Game, leader: int, played: Iterable[Card | str],
+def _check_played(deal: Deal, game: Game, leader: int, played: Iterable[Card | str] | None,
                   talon_card: Card | None) -> list[Card]:
     """The played cards, checked: each from the right hand and a legal play."""
+    if played is None:
+        played = ()
     if isinstance(played, str):
         played = played.replace(",", " ").split()
     cards = [Card.parse(c) for c in played]
@@ -289,24 +322,22 @@ def _check_played(deal: Deal, game: Game, leader: int, played: Iterable[Card | s
             where = f"it is in hand {owner}" if owner else "it is in no hand"
             raise PositionError(
                 f"played card {card}: card {i + 1} of the trick is hand {seat}'s, but {where}")
-        if i == 0 and talon_card is None:
-            continue
-        must = _must_play(hand, lead_suit, game.trump)  # type: ignore[arg-type]
-        if must is not None and card.suit != must:
-            reason = ("must follow suit" if must == lead_suit else "must play a trump")
-            raise PositionError(
-                f"illegal play {card}: hand {seat} holds {_SUIT_NAMES[must]} and {reason}")
+        _check_legal(card, seat, hand.mask, lead_suit, game.trump)
     return cards
 
 
-def _must_play(hand: Any, lead_suit: int, trump: int | None) -> int | None:
-    """The suit a hand is bound to play to a trick led in `lead_suit`, or None (any card)."""
-    suits = {card.suit for card in hand}
-    if lead_suit in suits:
-        return lead_suit
-    if trump is not None and trump in suits:
-        return trump
-    return None
+def _check_legal(card: Card, seat: int, hand: int, lead_suit: int | None,
+                 trump: int | None) -> None:
+    """Raise if `card` breaks the rules of play (`solver.position.legal_mask`), saying why."""
+    from solver.position import legal_mask  # the engine package: see `_engine`
+
+    legal = legal_mask(hand, lead_suit, trump)
+    if legal & card.bit:
+        return
+    must = ((legal & -legal).bit_length() - 1) // 8  # every legal card is of this one suit
+    reason = "must follow suit" if must == lead_suit else "must play a trump"
+    raise PositionError(
+        f"illegal play {card}: hand {seat} holds {_SUIT_NAMES[must]} and {reason}")
 
 
 def _first_repeat(cards: list[Card]) -> Card:

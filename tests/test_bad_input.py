@@ -80,7 +80,7 @@ def test_bad_notation(parse, text, kind, message):
 
 SOLVE_CASES = [
     (dict(deal=FULL, game="8S", declarer=4), "declarer seat 4 is not 1, 2 or 3"),
-    (dict(deal=FULL, game="8S"), "8S needs the declarer's seat (1, 2 or 3)"),
+    (dict(deal=FULL, game="8S"), "8S needs the declarer (1, 2 or 3)"),
     (dict(deal=FULL, game="8S", declarer=1, leader=0), "leader seat 0 is not 1, 2 or 3"),
     (dict(deal=FULL, game="raspasy", declarer=1),
      "declarer 1: raspasy has no declarer; give the player (1, 2 or 3) whose tricks are counted"),

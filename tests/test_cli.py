@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -142,13 +143,13 @@ def test_raspasy_text_names_every_player():
 # ------------------------------------------------------------------------------ errors
 
 ERRORS = [
-    (["solve", DEAL, "-g", "8S"], "8S needs --declarer 1, 2 or 3"),
+    (["solve", DEAL, "-g", "8S"], "8S needs --declarer (1, 2 or 3)"),
     (["solve", DEAL, "-g", "8X", "--declarer", "1"], "unknown trump 'X' in game '8X'"),
     (["solve", DEAL, "-g", "11S", "--declarer", "1"], "unknown game '11S': level 11 is not 6..10"),
     (["solve", DEAL, "-g", "8S", "--declarer", "4"],
      "Invalid value for '--declarer': 4 is not in the range 1<=x<=3. (see 'prefdd solve --help')"),
     (["solve", DEAL, "-g", "raspasy"],
-     "raspasy needs --player 1, 2 or 3 (or use 'prefdd raspasy' for all three)"),
+     "raspasy needs --player (1, 2 or 3) whose tricks are counted"),
     (["solve", DEAL, "-g", "raspasy", "--player", "2", "--declarer", "1"],
      "declarer 1: raspasy has no declarer; give the player (1, 2 or 3) whose tricks are counted"),
     (["solve", "AKQJ.T9.87.AX T987.AKQ.-.QJ9 -.J87.AKQJ.T87", "-g", "8S", "--declarer", "1"],
@@ -182,7 +183,7 @@ ERRORS = [
     (["raspasy", "A.-.-.- K.-.-.-"],
      "expected 3 hands (1st, 2nd, 3rd) and an optional talon, got 2 in 'A.-.-.- K.-.-.-'"),
     (["raspasy", ""], "empty deal: expected three hands like 'AKQJ.T9.87.AK ...'"),
-    (["play", DEAL, "-g", "8S"], "8S needs --declarer 1, 2 or 3"),
+    (["play", DEAL, "-g", "8S"], "8S needs --declarer (1, 2 or 3)"),
     (["play", DEAL, "-g", "8S", "--declarer", "1", "--talon-rule", "card"],
      "talon rule 'card' applies only to raspasy, not 8S"),
 ]
@@ -235,3 +236,37 @@ def test_real_process_error_is_one_line_without_traceback(command):
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == "Error: unknown trump 'Z' in game '8Z'\n"
+
+
+# ------------------------------------------------------------------------------ help examples
+
+MY_COMMANDS = ["solve", "table", "raspasy", "play", "batch"]
+
+
+def help_examples(command: str) -> list[str]:
+    """The command lines under "Example:" in `prefdd COMMAND --help`."""
+    text = ok(command, "--help").split("Example:", 1)[1]
+    block = text.split("\n\n", 1)[0]
+    return [line.strip() for line in block.splitlines() if "prefdd " in line]
+
+
+def test_help_example_job_line_is_a_job():
+    out = ok("batch", "--help")
+    job = json.loads(re.search(r"A job line:\s+(\{.*\})", out).group(1))
+    assert pa.solve(job["deal"], job["game"], declarer=job["declarer"]).tricks >= 0
+
+
+@pytest.mark.parametrize(
+    "command, example",
+    [(c, e) for c in MY_COMMANDS for e in help_examples(c)],
+    ids=lambda value: value if value in MY_COMMANDS else "")
+def test_every_help_example_runs_as_shown(command, example, tmp_path):
+    # The batch examples read deals.jsonl: the job line its help shows.
+    job = re.search(r"A job line:\s+(\{.*\})", ok("batch", "--help")).group(1)
+    (tmp_path / "deals.jsonl").write_text(job + "\n", encoding="utf-8")
+    module = f"{shlex.quote(sys.executable)} -m pyanalysis.cli "
+    line = re.sub(r"(^|\| )prefdd ", lambda m: m.group(1) + module, example)
+    done = subprocess.run(["bash", "-c", line], cwd=tmp_path, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, (example, done.stderr)
+    assert done.stderr == ""

@@ -23,8 +23,7 @@ ENDING = "AKQ.7.-.- JT9.8.-.- 87.A.K.-"
 def session_for(deal: str, game: str, focus: int, talon_rule: str | None = None,
                 **kwargs) -> PlaySession:
     the_deal, the_game = pa.Deal.parse(deal), pa.Game.parse(game)
-    rule = talon_rule or ("suit" if the_game.kind == "raspasy" and the_deal.talon else "none")
-    return PlaySession(the_deal, the_game, focus, talon_rule=rule, **kwargs)
+    return PlaySession(the_deal, the_game, focus, talon_rule=talon_rule, **kwargs)
 
 
 def engine_position(session: PlaySession):
@@ -136,7 +135,8 @@ def test_play_from_a_pipe_shows_each_turn_and_obeys_every_command():
     assert "cannot read card 'foo'" in out
     assert "Type a card" in out
     assert out.count("Played") == 2  # nothing after quit
-    assert "1st hand to play (* best):" in out and "2nd hand to play (* best):" in out
+    assert "1st hand to play; each card with the declarer's tricks from here (* best):" in out
+    assert "2nd hand to play; each card with the declarer's tricks from here (* best):" in out
     assert f"Cards in trick 1: A♠ {best}" in out
     for card, tricks in reply.moves.items():  # the 2nd hand's cards, valued
         assert f"{card.symbol()} {tricks}" in out
@@ -170,8 +170,51 @@ def test_play_json_lines_through_a_real_pipe():
     played = events[1]["card"]
     assert events[1] == {"event": "played", "card": played, "best": True}
     assert played in first["best"]
-    assert events[2]["trick"] == [played] and events[2]["to_move"] == 2
+    assert events[2]["played"] == [played] and events[2]["to_move"] == 2
     assert events[3]["error"] == "the 2nd hand does not hold KH"
     assert events[4] == {"event": "undone", "card": played}
     assert events[5] == events[0]
     assert done.stderr == ""
+
+
+def test_the_headline_and_the_card_values_count_the_same_tricks():
+    # The 1st hand takes trick 1 (A♠ 7♠ 7♣); from then on the values are the tricks still to come.
+    commands = "AS\n7S\n7C\nquit\n"
+    result = CliRunner().invoke(main, ["play", DEAL, "-g", "8S", "--declarer", "1"],
+                                input=commands)
+    assert result.exit_code == 0, result.output
+    later = pa.solve("KQJ.T9.87.AK T98.AKQ.-.QJ9 -.J8.AKQJ.T87", "8S", declarer=1)
+    assert (f"Declarer (1st hand) has taken 1 trick; with best play he takes {later.tricks}"
+            f" more ({later.tricks + 1} in all) in 8♠.") in result.stdout
+    last = result.stdout.rsplit("Tricks taken:", 1)[1]
+    for card, tricks in later.moves.items():
+        assert f"{card.symbol()} {tricks}" in last
+
+
+def test_play_json_counts_tricks_from_here_like_solve_and_the_taken_ones_apart():
+    result = CliRunner().invoke(main, ["play", DEAL, "-g", "8S", "--declarer", "1", "--json"],
+                                input="AS\n7S\n7C\nQS\nquit\n")
+    events = [json.loads(line) for line in result.stdout.splitlines()]
+    turns = [e for e in events if e["event"] == "turn"]
+    after_trick = turns[3]
+    later = pa.solve("KQJ.T9.87.AK T98.AKQ.-.QJ9 -.J8.AKQJ.T87 TD 9D", "8S", declarer=1)
+    assert after_trick["taken"] == 1 and after_trick["taken_by"] == {"1": 1, "2": 0, "3": 0}
+    assert {k: after_trick[k] for k in later.to_dict()} == later.to_dict()
+    in_trick = turns[4]
+    assert in_trick["played"] == ["QS"] and in_trick["leader"] == 1
+    solved = pa.solve("KQJ.T9.87.AK T98.AKQ.-.QJ9 -.J8.AKQJ.T87 TD 9D", "8S", declarer=1,
+                      played=["QS"])
+    assert in_trick["tricks"] == solved.tricks and in_trick["moves"] == solved.to_dict()["moves"]
+
+
+def test_two_cards_at_the_prompt_are_refused_one_card_at_a_time():
+    session = session_for(DEAL, "8S", 1)
+    with pytest.raises(ValueError, match="^'AS KS': type one card at a time$"):
+        session.play("AS KS")
+    assert session.play("A spades") == pa.Card.parse("AS")
+
+
+def test_a_raspasy_ending_with_its_talon_written_plays_no_talon_tricks():
+    session = session_for("K.-.-.- -.A.-.- -.-.A.- 7C", "raspasy", 1)
+    assert session.talon_rule == "none" and session.talon == ()
+    assert session.turn().solution.tricks == 1

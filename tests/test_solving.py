@@ -116,8 +116,38 @@ def test_raspasy_talon_rule_defaults_to_suit_with_a_talon():
 
 def test_solution_to_dict_is_json_ready():
     data = pa.solve("7.-.-.- A.-.-.- 8.-.-.-", "6NT", declarer=2).to_dict()
-    assert data == {"game": "6NT", "focus": 2, "to_move": 1, "tricks": 1,
+    assert data == {"deal": "7.-.-.- A.-.-.- 8.-.-.-", "game": "6NT", "declarer": 2,
+                    "leader": 1, "played": [], "to_move": 1, "tricks": 1,
                     "moves": {"7S": 1}, "best": ["7S"], "line": ["7S", "AS", "8S"]}
+
+
+def test_solution_to_dict_in_raspasy_names_the_player_and_the_talon_rule():
+    data = pa.solve(FULL, "raspasy", player=3, played=["8D"]).to_dict()
+    assert (data["player"], data["talon_rule"], data["leader"], data["played"]) == (
+        3, "suit", 1, ["8D"])
+    assert "declarer" not in data
+
+
+def test_played_none_is_no_cards():
+    none = pa.solve(FULL, "8S", declarer=1, played=None)
+    assert none.to_dict() == pa.solve(FULL, "8S", declarer=1).to_dict()
+
+
+@pytest.mark.parametrize("seat", [1.0, True, "1", 0, 4])
+def test_a_seat_is_the_integer_1_2_or_3(seat):
+    with pytest.raises(ValueError, match=f"^declarer seat {seat!r} is not 1, 2 or 3$"):
+        pa.solve(FULL, "8S", declarer=seat)
+    with pytest.raises(ValueError, match=f"^leader seat {seat!r} is not 1, 2 or 3$"):
+        pa.solve(FULL, "8S", declarer=1, leader=seat)
+
+
+def test_the_focus_seat_is_checked_in_one_place():
+    from pyanalysis.solving import focus_seat
+
+    assert focus_seat(pa.Game.parse("8S"), 2, None) == 2
+    assert focus_seat(pa.Game.parse("raspasy"), None, 3) == 3
+    with pytest.raises(ValueError, match="^8S needs --declarer"):
+        focus_seat(pa.Game.parse("8S"), None, None, spell=lambda name: f"--{name}")
 
 
 def test_a_given_engine_is_used():

@@ -16,8 +16,8 @@ from typing import Any, TextIO
 import click
 
 import pyanalysis as pa
-from pyanalysis.batch import moves_to_json
-from pyanalysis.solving import make_position, resolve_talon_rule
+from pyanalysis.jsonout import cards_to_json
+from pyanalysis.solving import focus_seat, make_position
 
 from .common import (
     COMMAND_SETTINGS,
@@ -35,9 +35,7 @@ from .common import (
     talon_rule_option,
 )
 from .lines import Trick, split_line
-from .solving import (
-    EXAMPLE_DEAL, focus_seat, format_moves, format_tricks, result_sentence,
-)
+from .solving import EXAMPLE_DEAL, format_moves, format_tricks, option_name
 
 __all__ = ["COMMANDS", "PlaySession", "Turn", "play"]
 
@@ -68,9 +66,9 @@ class Turn:
 class PlaySession:
     """A deal being played through: the cards played so far, and undo.
 
-    The state is a function of the start and the cards played since (`history`): the
-    completed tricks and their takers come from cutting `history` into tricks with the
-    rules of play, so undo is just dropping the last card.
+    The state is a function of the start and the cards played since (`history`): the engine's
+    `Position` plays them by the rules of play (who takes each trick, who leads next), so undo
+    is just dropping the last card.
     """
 
     deal: pa.Deal
@@ -78,20 +76,24 @@ class PlaySession:
     focus: int  # the declarer, or in raspasy the chosen player
     leader: int = 1
     played: tuple[pa.Card, ...] = ()  # cards already in the first trick when the session starts
-    talon_rule: str = "none"
+    talon_rule: str | None = None  # None: the default for the deal (see `pa.solve`)
     history: list[pa.Card] = field(default_factory=list)
     _turn: Turn | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        self.played = tuple(self.played)
+        self.played = tuple(pa.Card.parse(card) for card in self.played)
+        seats = {"player" if self.game.kind == "raspasy" else "declarer": self.focus}
+        # The starting position, checked once; its talon rule is the one in force.
+        self._start, _, _ = make_position(self.deal, self.game, leader=self.leader,
+                                          played=self.played, talon_rule=self.talon_rule,
+                                          **seats)
+        self.talon_rule = self._start.talon_rule
 
     # --- state ---------------------------------------------------------------------------
     @property
     def talon(self) -> tuple[pa.Card, ...]:
         """Talon cards whose tricks open the play (raspasy, rule "suit" or "card")."""
-        if self.game.kind == "raspasy" and self.talon_rule in ("suit", "card"):
-            return self.deal.talon
-        return ()
+        return tuple(pa.Card.from_index(c) for c in self._start.talon)
 
     def turn(self) -> Turn:
         """The current position and its double-dummy solution (cached until the next card)."""
@@ -100,37 +102,32 @@ class PlaySession:
         return self._turn
 
     def _compute_turn(self) -> Turn:
-        cards = [*self.played, *self.history]
-        tricks = split_line(self.deal, cards, trump=self.game.trump, talon=self.talon,
-                            talon_rule=self.talon_rule)
-        done = [trick for trick in tricks if trick.complete]
-        trick = list(tricks[-1].cards) if tricks and not tricks[-1].complete else []
+        position = self._start
         taken = {1: 0, 2: 0, 3: 0}
-        for t in done:
-            if t.taker is not None:
-                taken[t.taker] += 1
-        gone = [card for t in done for card in t.cards]
-        hands = tuple(hand.without(gone) for hand in self.deal.hands)
-        talon_left = self.talon[len(done):]
-        leader = self._leader_after(done)
-        rule = self.talon_rule if talon_left else "none"
+        for card in self.history:
+            position, taker, _ = position.advance(card.index)
+            if taker is not None:
+                taken[taker + 1] += 1
+        # The completed tricks, cut from the same cards for display.
+        tricks = split_line(self.deal, [*self.played, *self.history], trump=self.game.trump,
+                            talon=self.talon, talon_rule=self.talon_rule)
+        done = [trick for trick in tricks if trick.complete]
+        leader = position.leader + 1
+        trick = [pa.Card.from_index(c) for c in position.played]
+        if position.is_terminal:
+            return Turn(self.deal, leader, trick, done, taken, "none", None)
+        # The hands as at the start of the current trick: its cards go back to their players.
+        hands = list(position.hands)
+        for i, card in enumerate(position.played):
+            hands[(position.leader + i) % 3] |= 1 << card
+        talon_left = tuple(pa.Card.from_index(c) for c in position.talon)
+        rule = position.talon_rule if talon_left else "none"
         # In raspasy the deal carries the talon cards still to be played; otherwise the
         # talon is only shown.
         talon = talon_left if self.game.kind == "raspasy" else self.deal.talon
-        if not len(hands[0]) and not trick:
-            return Turn(self.deal, leader, trick, done, taken, rule, None)
-        now = pa.Deal(hands, talon, self.deal.discard)
+        now = pa.Deal(tuple(pa.Hand(h) for h in hands), talon, self.deal.discard)
         solution = self._solve(now, leader, trick, rule)
         return Turn(now, leader, trick, done, taken, rule, solution)
-
-    def _leader_after(self, done: list[Trick]) -> int:
-        if not done:
-            return self.leader
-        last = done[-1]
-        # After a talon trick the 1st hand plays first again (RULES.md §2.3).
-        if last.talon_card is not None or last.taker is None:
-            return 1
-        return last.taker
 
     def _solve(self, deal: pa.Deal, leader: int, trick: list[pa.Card], rule: str) -> pa.Solution:
         options: dict[str, Any] = {"leader": leader, "played": trick}
@@ -146,6 +143,8 @@ class PlaySession:
         turn = self.turn()
         if turn.over:
             raise ValueError("the deal is over: no card left to play")
+        if isinstance(card, str) and _several_cards(card):
+            raise ValueError(f"'{card.strip()}': type one card at a time")
         card = pa.Card.parse(card)
         moves = turn.solution.moves
         if card not in moves:
@@ -174,11 +173,47 @@ class PlaySession:
         self._turn = None
         return self.history.pop()
 
+    def focus_taken(self) -> int:
+        """The focus player's tricks taken so far."""
+        return self.turn().taken[self.focus]
+
     def focus_total(self) -> int:
         """The focus player's tricks so far, plus those he takes from here with best play."""
         turn = self.turn()
         later = 0 if turn.over else turn.solution.tricks
         return turn.taken[self.focus] + later
+
+
+def _several_cards(text: str) -> bool:
+    """True for `AS KS` (two cards), false for `A spades` (one card in two words)."""
+    words = text.replace(",", " ").split()
+    if len(words) < 2:
+        return False
+    try:
+        for word in words:
+            pa.Card.parse(word)
+    except ValueError:
+        return False
+    return True
+
+
+def _noun(n: int) -> str:
+    return "trick" if n == 1 else "tricks"
+
+
+def standing_sentence(game: pa.Game, focus: int, taken: int, more: int, symbols: bool,
+                      talon_rule: str) -> str:
+    """The focus player's tricks so far, and the tricks from here with best play (and in all)."""
+    if game.kind == "raspasy":
+        who = seat_name(focus).capitalize()
+        at_least = "at least "
+        where = f"raspasy (talon rule: {talon_rule})"
+    else:
+        who = f"Declarer ({seat_name(focus)})"
+        at_least = ""
+        where = game.symbol() if symbols else str(game)
+    return (f"{who} has taken {taken} {_noun(taken)}; with best play he takes {at_least}"
+            f"{more} more ({taken + more} in all) in {where}.")
 
 
 # ------------------------------------------------------------------------------- display
@@ -208,30 +243,30 @@ def _describe(session: PlaySession, symbols: bool) -> list[str]:
     solution = turn.solution
     if turn.trick:
         lines.append(f"Cards in trick {len(turn.done) + 1}: {format_cards(turn.trick, symbols)}")
-    rule = turn.talon_rule
-    lines.append("With best play from here: "
-                 + result_sentence(game, session.focus_total(), session.focus, symbols, rule))
-    lines.append(f"{seat_name(solution.to_move).capitalize()} to play (* best):")
+    lines.append(standing_sentence(game, session.focus, session.focus_taken(), solution.tricks,
+                                   symbols, session.talon_rule))
+    whose = "declarer's" if game.kind != "raspasy" else f"{seat_name(session.focus)}'s"
+    lines.append(f"{seat_name(solution.to_move).capitalize()} to play; each card with the {whose}"
+                 f" tricks from here (* best):")
     lines += format_moves(solution.moves, solution.best, symbols)
     return lines
 
 
 def _turn_json(session: PlaySession) -> dict[str, Any]:
+    """One position: the solution as `solve --json` gives it (`tricks` and the card values are
+    the focus player's tricks from here), with the tricks so far (`taken`: the focus player's,
+    `taken_by`: every seat's)."""
     turn = session.turn()
-    data: dict[str, Any] = {
-        "event": "turn" if not turn.over else "end",
-        "deal": str(turn.deal),
-        "tricks_played": [[str(card) for card in t.cards] for t in turn.done],
-        "taken": {str(seat): n for seat, n in turn.taken.items()},
-    }
-    if not turn.over:
-        data.update(
-            trick=[str(card) for card in turn.trick],
-            to_move=turn.solution.to_move,
-            tricks=session.focus_total(),
-            moves=moves_to_json(turn.solution.moves),
-            best=[str(card) for card in turn.solution.best],
-        )
+    data: dict[str, Any] = {"event": "turn" if not turn.over else "end"}
+    if turn.over:
+        data["deal"] = str(turn.deal)
+    else:
+        data.update(turn.solution.to_dict())
+    data.update(
+        tricks_played=[cards_to_json(t.cards) for t in turn.done],
+        taken=turn.taken[session.focus],
+        taken_by={str(seat): n for seat, n in turn.taken.items()},
+    )
     return data
 
 
@@ -325,14 +360,11 @@ def play(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, pl
     """
     the_deal = parse_deal(deal)
     the_game = parse_game(game)
-    focus = focus_seat(the_game, declarer, player)
-    session = PlaySession(the_deal, the_game, focus, leader=leader,
-                          played=tuple(parse_cards(played)),
-                          talon_rule=resolve_talon_rule(the_deal, the_game, talon_rule))
-    # Reject what does not fit the game (a talon rule for a contract, a declarer in raspasy)
+    # Reject what does not fit the game (a declarer in raspasy, a talon rule for a contract)
     # the way `solve` does, before any prompt.
-    make_position(the_deal, the_game, declarer=declarer, leader=leader, played=session.played,
-                  player=player, talon_rule=talon_rule)
+    focus = focus_seat(the_game, declarer, player, spell=option_name)
+    session = PlaySession(the_deal, the_game, focus, leader=leader,
+                          played=tuple(parse_cards(played)), talon_rule=talon_rule)
     stdin = sys.stdin
     run_session(session, stdin, symbols=not ascii_only, as_json=as_json,
                 echo_input=not stdin.isatty())

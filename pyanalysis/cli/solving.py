@@ -7,12 +7,12 @@ from typing import Sequence
 import click
 
 import pyanalysis as pa
-from pyanalysis.batch import moves_to_json
-from pyanalysis.solving import resolve_talon_rule
+from pyanalysis.diagram import SEAT_NAMES
+from pyanalysis.jsonout import cards_to_json, moves_to_json
+from pyanalysis.solving import focus_seat, resolve_talon_rule
 
 from .common import (
     COMMAND_SETTINGS,
-    CliError,
     Command,
     card_text,
     deal_argument,
@@ -32,7 +32,8 @@ from .lines import Trick, split_line
 
 __all__ = ["COMMANDS", "RaspasyPlayer", "raspasy", "raspasy_player", "solve", "table"]
 
-SHORT_SEATS = {1: "1st", 2: "2nd", 3: "3rd"}
+#: "1st" for the 1st hand: the seat names without "hand", for the columns of a line of play.
+SHORT_SEATS = {seat: name.split()[0] for seat, name in SEAT_NAMES.items()}
 EXAMPLE_DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
 
 
@@ -80,16 +81,9 @@ def _diagram(deal: pa.Deal, symbols: bool, declarer: int | None, title: str | No
     return deal.diagram(symbols=symbols, declarer=declarer, title=title)
 
 
-def focus_seat(game: pa.Game, declarer: int | None, player: int | None) -> int:
-    """The seat whose tricks are counted: --declarer, or --player in raspasy."""
-    if game.kind == "raspasy":
-        if player is None:
-            raise CliError(
-                "raspasy needs --player 1, 2 or 3 (or use 'prefdd raspasy' for all three)")
-        return player
-    if declarer is None:
-        raise CliError(f"{game} needs --declarer 1, 2 or 3")
-    return declarer
+def option_name(name: str) -> str:
+    """How the messages of `focus_seat` name a seat argument on the command line."""
+    return f"--{name}"
 
 
 @click.command(cls=Command,
@@ -117,34 +111,25 @@ def solve(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, p
 
     DEAL is the one-line deal: three hands in seat order (dotted suit groups ♠.♣.♦.♥), then
     optionally the talon. Quote it, or type its words one after another.
+
+    In raspasy the talon tricks open a full deal (10 cards a hand). An ending written with its
+    talon is past them unless --talon-rule is given; then they are still to come.
     """
     the_deal = parse_deal(deal)
     the_game = parse_game(game)
-    focus = focus_seat(the_game, declarer, player)
+    focus = focus_seat(the_game, declarer, player, spell=option_name)
     cards = parse_cards(played)
-    rule = resolve_talon_rule(the_deal, the_game, talon_rule)
     # The options go to pa.solve as given, so that it rejects what does not fit the game
-    # (a talon rule for a contract, a declarer in raspasy).
+    # (a talon rule for a contract, a declarer in raspasy); it reports the rule it applied.
     solution = pa.solve(the_deal, the_game, declarer=declarer, leader=leader, played=cards,
                         player=player, talon_rule=talon_rule)
+    if as_json:
+        emit_json(solution.to_dict())
+        return
+    rule = solution.talon_rule
     talon = the_deal.talon if the_game.kind == "raspasy" else ()
     tricks = split_line(the_deal, [*cards, *solution.line], trump=the_game.trump,
                         talon=talon, talon_rule=rule)
-    if as_json:
-        emit_json({
-            "deal": str(the_deal),
-            "game": str(the_game),
-            "declarer" if the_game.kind != "raspasy" else "player": focus,
-            **({"talon_rule": rule} if the_game.kind == "raspasy" else {}),
-            "leader": leader,
-            "played": [str(card) for card in cards],
-            "to_move": solution.to_move,
-            "tricks": solution.tricks,
-            "moves": moves_to_json(solution.moves),
-            "best": [str(card) for card in solution.best],
-            "line": [str(card) for card in solution.line],
-        })
-        return
     symbols = not ascii_only
     declarer_mark = focus if the_game.kind != "raspasy" else None
     click.echo(_diagram(the_deal, symbols, declarer_mark, None))
@@ -213,13 +198,14 @@ def raspasy(deal: tuple[str, ...], talon_rule: str | None, ascii_only: bool, as_
         emit_json({
             "deal": str(the_deal),
             "talon_rule": rule,
+            "leader": 1,
             "players": [{
                 "player": p.player,
                 "tricks": p.solution.tricks,
-                "before": [str(card) for card in p.before],
+                "before": cards_to_json(p.before),
                 "moves": moves_to_json(p.first.moves),
-                "best": [str(card) for card in p.first.best],
-                "line": [str(card) for card in p.solution.line],
+                "best": cards_to_json(p.first.best),
+                "line": cards_to_json(p.solution.line),
             } for p in players],
         })
         return
