@@ -118,7 +118,7 @@ def test_table_text_shows_the_diagram_and_the_table():
 def test_raspasy_gives_each_players_minimum_and_his_own_first_cards():
     data = json.loads(ok("raspasy", DEAL, "--json"))
     deal = pa.Deal.parse(DEAL)
-    assert data["talon_rule"] == "suit"
+    assert data["talon_rule"] == "suit" and data["leader"] == 1
     assert [p["player"] for p in data["players"]] == [1, 2, 3]
     for p in data["players"]:
         seat = p["player"]
@@ -270,3 +270,19 @@ def test_every_help_example_runs_as_shown(command, example, tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, (example, done.stderr)
     assert done.stderr == ""
+
+
+def test_raspasy_on_an_ending_with_its_talon_plays_no_talon_tricks():
+    data = json.loads(ok("raspasy", "K.-.-.- -.A.-.- -.-.A.- 7C", "--json"))
+    assert data["talon_rule"] == "none"
+    assert [p["tricks"] for p in data["players"]] == [1, 0, 0]
+    pending = json.loads(ok("raspasy", "K.-.-.- -.A.-.- -.-.A.- 7C", "--talon-rule", "suit",
+                            "--json"))
+    assert [p["tricks"] for p in pending["players"]] == [0, 1, 0]
+
+
+def test_solve_reads_a_labelled_deal_with_its_talon():
+    labelled = "♠AKQJ ♣10 9 ♦8 7 ♥AK ♠10 9 8 7 ♣AKQ ♥QJ9 ♣J87 ♦AKQJ ♥10 8 7 TD 9D"
+    data = json.loads(ok("solve", labelled, "-g", "raspasy", "--player", "1", "--json"))
+    assert data == pa.solve(DEAL, "raspasy", player=1).to_dict() | {"deal": data["deal"]}
+    assert data["deal"] == "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D"

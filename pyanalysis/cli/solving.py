@@ -9,7 +9,7 @@ import click
 import pyanalysis as pa
 from pyanalysis.diagram import SEAT_NAMES
 from pyanalysis.jsonout import cards_to_json, moves_to_json
-from pyanalysis.solving import focus_seat, resolve_talon_rule
+from pyanalysis.solving import focus_seat
 
 from .common import (
     COMMAND_SETTINGS,
@@ -192,8 +192,8 @@ def raspasy(deal: tuple[str, ...], talon_rule: str | None, ascii_only: bool, as_
     play before his turn.
     """
     the_deal = parse_deal(deal)
-    rule = resolve_talon_rule(the_deal, pa.Game.parse("raspasy"), talon_rule)
-    players = [raspasy_player(the_deal, seat, rule) for seat in (1, 2, 3)]
+    players = [raspasy_player(the_deal, seat, talon_rule) for seat in (1, 2, 3)]
+    rule = players[0].solution.talon_rule  # the rule `pa.solve` applied (its default if None)
     if as_json:
         emit_json({
             "deal": str(the_deal),
@@ -236,7 +236,7 @@ class RaspasyPlayer:
     first: pa.Solution
 
 
-def raspasy_player(deal: pa.Deal, seat: int, rule: str) -> RaspasyPlayer:
+def raspasy_player(deal: pa.Deal, seat: int, rule: str | None) -> RaspasyPlayer:
     """Player `seat`'s guaranteed minimum, and the value of each of his first cards."""
     solution = pa.solve(deal, "raspasy", player=seat, talon_rule=rule)
     waiting = (seat - solution.to_move) % 3
