@@ -15,9 +15,7 @@ from .errors import UnknownGameError
 CONTRACT, MISERE, RASPASY = "contract", "misere", "raspasy"
 KINDS = (CONTRACT, MISERE, RASPASY)
 LEVELS = range(6, 11)
-#: Price of a game (RULES.md §4.1): six 2, seven 4, eight 6, nine 8, ten 10; misère 10.
-PRICES = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
-MISERE_PRICE = 10
+# Prices are not a property of the game but of the table: `RuleSet.price` (rules.py).
 
 _MISERE_WORDS = {"misere", "misère", "mizer", "мизер", "мизэр", "мизер без прикупа"}
 _RASPASY_WORDS = {"raspasy", "raspas", "raspasi", "распасы", "распас", "распасовка", "all pass",
@@ -106,24 +104,6 @@ class Game:
             return None
         return "NT" if self.trump is None else SUIT_LETTERS[self.trump]
 
-    @property
-    def price(self) -> int | None:
-        """The game's price `c` (RULES.md §4.1); None for raspasy, priced per trick instead."""
-        if self.kind == CONTRACT:
-            return PRICES[self.level]  # type: ignore[index]
-        return MISERE_PRICE if self.kind == MISERE else None
-
-    def bid_order(self) -> int:
-        """A key that sorts games as bids rise: 6♠ … 8NT, misère, 9♠ … 10NT; raspasy first."""
-        if self.kind == RASPASY:
-            return -1
-        eight_nt = _bid_step(8, None)
-        if self.kind == MISERE:
-            return eight_nt + 1
-        step = _bid_step(self.level, self.trump)  # type: ignore[arg-type]
-        # Nines and tens make room for misère, which sits between 8NT and 9♠.
-        return step + 1 if step > eight_nt else step
-
     def __str__(self) -> str:
         if self.kind != CONTRACT:
             return self.kind
@@ -138,7 +118,3 @@ class Game:
         strain = "NT" if self.trump is None else SUIT_SYMBOLS[self.trump]
         return f"{self.level}{strain}"
 
-
-def _bid_step(level: int, trump: int | None) -> int:
-    """Position of a contract among the 25 contract bids, 6♠ = 0 … 10NT = 24."""
-    return (level - 6) * 5 + (4 if trump is None else trump)

@@ -16,9 +16,15 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
+from .errors import one_line
+
 
 class RuleError(ValueError):
     """An unknown preset or knob, or a knob value that cannot be read."""
+
+    def __init__(self, message: str) -> None:
+        # Values quoted in the message come from files and command lines and may span lines.
+        super().__init__(one_line(message))
 
 
 _CHOICES: dict[str, tuple[str, ...]] = {
@@ -32,6 +38,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "return_consolation": ("returner", "own"),
     "closing": ("help", "total"),
     "help_overflow": ("own_hill", "opponents"),
+    "half_whist_by": ("second", "either"),
 }
 
 
@@ -57,6 +64,7 @@ class RuleSet:
     two_whister_duty: str = "joint"
     tenner_checked: bool = True
     half_whist: bool = True
+    half_whist_by: str = "second"
     return_whist: bool = True
     return_consolation: str = "returner"
     six_spades_whist: bool = False
@@ -73,6 +81,8 @@ class RuleSet:
     help_overflow: str = "own_hill"
 
     def __post_init__(self) -> None:
+        for knob, kind in _KNOB_TYPES.items():
+            _check_type(knob, getattr(self, knob), kind)
         for knob, allowed in _CHOICES.items():
             value = getattr(self, knob)
             if value not in allowed:
@@ -192,22 +202,38 @@ def _coerce(key: str, text: str) -> Any:
 def _typed(key: str, value: Any) -> Any:
     """Check a typed override (Python API) and normalise lists to tuples."""
     kind = _KNOB_TYPES[key]
-    if kind is tuple and isinstance(value, (list, tuple)):
-        return tuple(int(v) for v in value)
-    if kind is int and isinstance(value, bool):
+    if kind is tuple and isinstance(value, list):
+        value = tuple(value)
+    _check_type(key, value, kind)
+    return value
+
+
+def _is_whole(value: Any) -> bool:
+    # bool is an int subclass, but `True` is never meant as a price.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_type(key: str, value: Any, kind: type) -> None:
+    """Raise a `RuleError` naming the knob and the bad value unless `value` is a `kind`."""
+    if kind is tuple:
+        if not isinstance(value, tuple):
+            raise RuleError(f"rule {key}={value!r} is not a list of whole numbers")
+        for item in value:
+            if not _is_whole(item):
+                raise RuleError(f"rule {key}: {item!r} in {list(value)!r} is not a whole number")
+        return
+    if kind is int and not _is_whole(value):
         raise RuleError(f"rule {key}={value!r} is not a whole number")
     if not isinstance(value, kind):
-        wanted = {bool: "true or false", int: "a whole number", str: "a word",
-                  tuple: "a list of numbers"}[kind]
+        wanted = {bool: "true or false", str: "a word"}.get(kind, "a whole number")
         raise RuleError(f"rule {key}={value!r} is not {wanted}")
-    return value
 
 
 _KNOB_TYPES: dict[str, type] = {
     "prices": tuple, "misere_price": int, "hill_multiplier": int, "vist_multiplier": int,
     "consolation": str, "consolation_flat": int, "whist_split": str,
     "gentleman_split_made": bool, "responsibility": str, "two_whister_duty": str,
-    "tenner_checked": bool, "half_whist": bool, "return_whist": bool,
+    "tenner_checked": bool, "half_whist": bool, "half_whist_by": str, "return_whist": bool,
     "return_consolation": str, "six_spades_whist": bool, "dealer_consolation": bool,
     "dealer_honours": bool, "raspasy_prices": tuple, "raspasy_scoring": str,
     "raspasy_zero_pool": bool, "raspasy_vist_rate": int, "raspasy_exit": str,
@@ -244,6 +270,9 @@ KNOBS: dict[str, tuple[str, str]] = {
                        "seeds 000, 001, 003 §4.1 (true)"),
     "half_whist": ("half-whist (полвиста, «за свои») on six and seven",
                    "seed 000; seed 001; seed 003 §4.2 (true)"),
+    "half_whist_by": ("who may go half-whist: second (only the second defender, after the "
+                      "first passed) or either (the one whister whose partner passed)",
+                      "RULES.md §3, seed 000 second; seeds 001, 003 §4.2 either"),
     "return_whist": ("the passer may return a half-whist (возвратный вист)",
                      "seed 000; seed 003 §4.2 (true)"),
     "return_consolation": ("a returned whist on a set declarer: the returner writes both "
@@ -268,7 +297,9 @@ KNOBS: dict[str, tuple[str, str]] = {
                           "seed 004: 5, 10 or 15"),
     "raspasy_exit": ("which game ends a run of raspasy: any game, or only a made one",
                      "seed 000 (any; «made» is its variant)"),
-    "talon_rule": ("raspasy talon: suit, card or none (for the solver; no effect on scores)",
+    "talon_rule": ("the preset's raspasy talon convention for the analysis layer: suit, card "
+                   "or none (no effect on scores; prefdd solve/table/raspasy take "
+                   "--talon-rule directly)",
                    "seed 000 suit; seed 002 card; seed 003 none"),
     "pool_value": ("a pool point is worth this many hill points at settlement",
                    "seed 004: Leningrad 2 («одно очко в пуле равно двум очкам в горе»); "

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
+from .errors import one_line
 from .games import Game
 from .rules import RuleSet
 
@@ -40,6 +41,9 @@ _WORDS = {
 
 class ScoringError(ValueError):
     """A deal that cannot be scored: bad seat, trick counts or whist words for the game."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
 
 
 @dataclass(frozen=True)
@@ -133,13 +137,15 @@ class _Ledger:
 
 
 def score_deal(game: Game | str | Any, rules: RuleSet | str = "sochi", players: int = 3,
-               declarer: int | None = None, tricks: Mapping[int, int] | None = None,
+               declarer: int | None = None,
+               tricks: Mapping[int, int] | Sequence[int] | None = None,
                whist: Mapping[int, str] | None = None, talon_honours: int = 0,
                raspasy_round: int = 1) -> DealScore:
     """Score one deal: every player's writes and every player's value in vists.
 
     `game`: "6S", "7NT", "misere", "raspasy" (Russian too) or an object with `kind`/`level`.
-    `declarer`: seat 1–3 (not for raspasy). `tricks`: tricks by seat — for a contract the
+    `declarer`: seat 1–3 (not for raspasy). `tricks`: tricks by seat ({1: 6, 2: 4}), or a
+    list in seat order ([6, 4, 0]: seats 1, 2, 3, then the dealer) — for a contract the
     declarer's and each defender's (one may be left out: the rest of ten); for misère the
     declarer's; for raspasy every hand's, and the dealer's (seat 4) talon tricks if four play.
     `whist`: each defender's word, "whist", "pass", "half" or "return"; empty for a checked
@@ -153,7 +159,10 @@ def score_deal(game: Game | str | Any, rules: RuleSet | str = "sochi", players: 
         raise ScoringError(f"players={players}: three or four play")
     seats = HANDS + ((DEALER,) if players == 4 else ())
     ledger = _Ledger(seats)
-    tricks = dict(tricks or {})
+    tricks = _seat_tricks(tricks, seats)
+    if whist is not None and not isinstance(whist, Mapping):
+        raise ScoringError(f"whist={whist!r}: give the words by seat, e.g. "
+                           f"{{2: 'whist', 3: 'pass'}}")
     for seat, count in tricks.items():
         if seat not in seats:
             raise ScoringError(f"tricks for seat {seat}: seats are {_seat_list(seats)}")
@@ -201,6 +210,21 @@ def _as_game(game: Any) -> Game:
         raise ScoringError(f"not a game: {game!r}")
     return Game(kind, level, getattr(game, "trump", None)) if kind == "contract" \
         else Game(kind)
+
+
+def _seat_tricks(tricks: Any, seats: tuple[int, ...]) -> dict[int, Any]:
+    """Tricks by seat from a mapping, or from a list in seat order (1, 2, 3, dealer)."""
+    if tricks is None:
+        return {}
+    if isinstance(tricks, Mapping):
+        return dict(tricks)
+    if isinstance(tricks, (list, tuple)):
+        if len(tricks) > len(seats):
+            raise ScoringError(f"tricks {list(tricks)!r}: {len(tricks)} counts for "
+                               f"{len(seats)} seats")
+        return {seat: count for seat, count in zip(seats, tricks)}
+    raise ScoringError(f"tricks={tricks!r}: give tricks by seat ({{1: 6, 2: 4}}) or in seat "
+                       f"order ([6, 4, 0])")
 
 
 def _seat_list(seats: tuple[int, ...]) -> str:
@@ -477,21 +501,31 @@ def _half_whist(rules: RuleSet, ledger: _Ledger, game: Game, declarer: int,
                 hill_price: int) -> str:
     """A half-whist (полвиста, «за свои»): one defender gives up for half the duty.
 
-    The other defender either accepts (pass: no play, the game counts as made) or returns the
-    whist and plays both hands; with four players the dealer may return it instead when the
-    other defender accepts (seeds 001, 003 §4.2).
+    Legal sequences (first defender's word, second's): pass/half, return/half and, with
+    `half_whist_by=either`, half/pass and half/return. The other defender either accepts
+    (pass: no play, the game counts as made) or returns the whist and plays both hands; with
+    four players the dealer may return it instead when the other defender accepts (seeds 001,
+    003 §4.2).
     """
     level = game.level
     assert level is not None
     first, second = _defenders(declarer)
     half = first if words.get(first) == HALF else second
     other = second if half == first else first
+    said = f"{first}={words.get(first)}, {second}={words.get(second)}"
     if words.get(other) not in (PASS, RETURN):
-        raise ScoringError(f"whist words {words.get(first)}/{words.get(second)}: after a "
-                           f"half-whist the other defender passes or returns")
+        raise ScoringError(f"whist words {said}: after a half-whist the other defender "
+                           f"passes or returns")
     if level not in (6, 7) or not rules.half_whist:
         raise ScoringError(f"no half-whist on {game}" if level not in (6, 7)
                            else "half-whist is off (rule half_whist)")
+    if half == first and rules.half_whist_by == "second":
+        # RULES.md §3: the first defender speaks first; only after he passes may the second
+        # go half, and only the first can then return it.
+        raise ScoringError(
+            f"whist words {said}: only the second defender (seat {second}) may go half-whist, "
+            f"after the first (seat {first}) passes; the first may then return it "
+            f"(rule half_whist_by=either lets the first defender go half too)")
     c = rules.price(level)
     returners = [s for s in (other, DEALER) if words.get(s) == RETURN]
     if not returners:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from .errors import one_line
 from .games import Game
 from .rules import RuleSet
 from .scoring import DEALER, HANDS, HILL_VISTS, DealScore, score_deal
@@ -26,6 +27,10 @@ from .scoring import DEALER, HANDS, HILL_VISTS, DealScore, score_deal
 
 class SheetError(ValueError):
     """A deal that does not fit the sheet: unknown player, game already over, bad record."""
+
+    def __init__(self, message: str) -> None:
+        # Names and deal lines quoted in the message come from record files.
+        super().__init__(one_line(message))
 
 
 @dataclass(frozen=True)

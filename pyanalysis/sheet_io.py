@@ -98,6 +98,8 @@ def read_record(text: str) -> Record:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise SheetError(f"bad JSON at line {error.lineno}: {error.msg}") from None
+        except RecursionError:
+            raise SheetError("bad JSON: nested too deeply") from None
         return _from_json(data)
     return _from_text(text)
 
@@ -184,7 +186,7 @@ def parse_deal_line(line: str, number: int | None = None) -> DealEntry:
             if declarer is not None or not _needs_declarer(game):
                 raise SheetError(f"token '{token}': only the declarer may stand without "
                                  f"tricks or a word")
-        elif word.isdigit() and not colon:
+        elif word.isascii() and word.isdigit() and not colon:
             tricks[name] = _count(word, token)
         elif word:
             whist[name] = word
@@ -202,7 +204,8 @@ def _needs_declarer(game: str) -> bool:
 
 
 def _count(text: str, token: str) -> int:
-    if not text.isdigit():
+    # isascii: "²" and other Unicode digits pass isdigit() but are no number int() reads.
+    if not (text.isascii() and text.isdigit()):
         raise SheetError(f"token '{token}': '{text}' is not a number of tricks")
     return int(text)
 
@@ -213,36 +216,67 @@ def _from_json(data: Any) -> Record:
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise SheetError("JSON record: 'players' must be a list of names")
-    rules = RuleSet.preset(str(data.get("rules", "sochi")))
+    preset = data.get("rules", "sochi")
+    if not isinstance(preset, str):
+        raise SheetError(f"JSON record: 'rules' {_short(preset)} must be a preset name "
+                         f"(sochi, leningrad or rostov)")
+    rules = RuleSet.preset(preset)
     overrides = data.get("rule", {})
     if not isinstance(overrides, dict):
         raise SheetError("JSON record: 'rule' must be an object of knob overrides")
+    # Numbers are read like the text format's `rule` lines (a price list may be one number).
     rules = rules.with_(**{k: v if not isinstance(v, (int, float)) or isinstance(v, bool)
                            else str(v) for k, v in overrides.items()})
     pool = data.get("pool", 20)
     if not isinstance(pool, int) or isinstance(pool, bool) or pool <= 0:
-        raise SheetError(f"JSON record: pool {pool!r} must be a positive whole number")
+        raise SheetError(f"JSON record: pool {_short(pool)} must be a positive whole number")
+    dealer = data.get("dealer")
+    if dealer is not None and not isinstance(dealer, str):
+        raise SheetError(f"JSON record: 'dealer' {_short(dealer)} must be a player's name")
+    items = data.get("deals", [])
+    if not isinstance(items, list):
+        # A string would otherwise be read one character a deal.
+        raise SheetError(f"JSON record: 'deals' must be a list of deal lines or objects, "
+                         f"not {_short(items)}")
     deals = []
-    for number, item in enumerate(data.get("deals", []), 1):
+    for number, item in enumerate(items, 1):
         try:
             deals.append(_json_deal(item))
         except ValueError as error:
             raise SheetError(f"deal {number}: {error}") from None
-    return Record(tuple(players), rules, pool, tuple(deals), data.get("dealer"))
+    return Record(tuple(players), rules, pool, tuple(deals), dealer)
+
+
+def _short(value: Any) -> str:
+    """A JSON value for a message: on one line and cut short."""
+    text = " ".join(json.dumps(value, ensure_ascii=False).split())
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _json_deal(item: Any) -> DealEntry:
     if isinstance(item, str):
         return parse_deal_line(item)
     if not isinstance(item, dict) or "game" not in item:
-        raise SheetError("a deal is a line of text or an object with 'game'")
+        raise SheetError(f"a deal is a line of text or an object with 'game', not {_short(item)}")
+    game = item["game"]
+    if not isinstance(game, str):
+        raise SheetError(f"'game' {_short(game)} must be a game name like 7H or misere")
     tricks = item.get("tricks", {})
     whist = item.get("whist", {})
     if not isinstance(tricks, dict) or not isinstance(whist, dict):
         raise SheetError("'tricks' and 'whist' are objects keyed by player name")
     for name, count in tricks.items():
         if not isinstance(count, int) or isinstance(count, bool):
-            raise SheetError(f"tricks {count!r} for '{name}' is not a number")
+            raise SheetError(f"tricks {_short(count)} for '{name}' is not a number")
+    for name, word in whist.items():
+        if not isinstance(word, str):
+            raise SheetError(f"whist word {_short(word)} for '{name}' is not a word "
+                             f"(whist, pass, half or return)")
+    for key in ("declarer", "dealer"):
+        if item.get(key) is not None and not isinstance(item[key], str):
+            raise SheetError(f"'{key}' {_short(item[key])} must be a player's name")
     honours = item.get("honours", item.get("talon_honours", 0))
-    return DealEntry(str(item["game"]), item.get("declarer"), tricks,
-                     {k: str(v) for k, v in whist.items()}, honours, item.get("dealer"))
+    if not isinstance(honours, int) or isinstance(honours, bool):
+        raise SheetError(f"'honours' {_short(honours)} must be a number of tricks 0..3")
+    return DealEntry(game, item.get("declarer"), tricks, dict(whist), honours,
+                     item.get("dealer"))

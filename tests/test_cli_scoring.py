@@ -108,3 +108,77 @@ def test_help_has_examples():
     for command in ("score", "sheet"):
         result = run(command, "--help")
         assert result.exit_code == 0 and "Example" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["7H", "--declarer", "1", "--tricks", "1=-1", "--whist", "2=whist,3=pass"],
+     "tricks '1=-1': '-1' is not a trick count; tricks are 0..10"),
+    (["7H", "--declarer", "1", "--tricks", "1=11", "--whist", "2=whist,3=pass"],
+     "tricks are 0..10"),
+    (["7H", "--tricks", "1=7", "--whist", "2=whist,3=pass"], "7H needs --declarer SEAT"),
+    (["misere", "--tricks", "1=0"], "misere needs --declarer SEAT"),
+    (["7H", "--declarer", "5", "--tricks", "1=7"], "'--declarer': 5 is not in the range 1<=x<=3"),
+    (["7H", "--declarer", "4", "--players", "4", "--tricks", "1=7"], "'--declarer': 4"),
+    (["7H", "--declarer", "1", "--tricks", "1=7"],
+     "give both defenders' words with --whist (seats 2 and 3)"),
+    (["7H", "--declarer", "3", "--tricks", "3=7", "--whist", "1=whist"],
+     "with --whist (seats 1 and 2)"),
+    (["6S", "--declarer", "1", "--tricks", "1=6", "--whist", "2=half,3=pass"],
+     "whist words 2=half, 3=pass: only the second defender (seat 3) may go half-whist"),
+    (["6S", "--declarer", "1", "--tricks", "1=6", "--whist", "2=half,3=return"],
+     "whist words 2=half, 3=return"),
+])
+def test_score_errors_name_the_option_and_the_limits(args, message):
+    result = run("score", *args)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error:") and message in lines[0], lines
+
+
+def test_changed_knobs_print_as_they_are_typed():
+    result = run("score", "10NT", "--declarer", "1", "--tricks", "1=10", "--whist",
+                 "2=pass,3=pass", "--rule", "tenner_checked=false", "--rule", "prices=2,4,6,8,12")
+    assert result.exit_code == 0, result.output
+    assert "rules changed: prices=2,4,6,8,12, tenner_checked=false" in result.output
+    sheet = run("sheet", str(DATA / "sochi_example.txt"), "--rule", "raspasy_zero_pool=no")
+    assert "rules changed: raspasy_zero_pool=false" in sheet.output
+
+
+def test_price_overrides_reach_the_writes():
+    result = run("score", "7H", "--declarer", "1", "--tricks", "1=7", "--whist",
+                 "2=whist,3=pass", "--rule", "prices=2,5,6,8,10", "--json")
+    assert json.loads(result.output)["writes"]["1"]["pool"] == "5"
+
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def help_examples(command):
+    """The example command lines of `prefdd COMMAND --help`, continuation lines joined."""
+    text = run(command, "--help").output
+    lines, pending = [], ""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if pending:
+            line, pending = pending + " " + line, ""
+        elif not line.startswith("prefdd "):
+            continue
+        if line.endswith("\\"):
+            pending = line[:-1].rstrip()
+            continue
+        lines.append(line)
+    assert not pending
+    return lines
+
+
+@pytest.mark.parametrize("command", ["score", "sheet"])
+def test_every_help_example_runs_verbatim_from_the_repository_root(command, monkeypatch):
+    import shlex
+    monkeypatch.chdir(REPO)
+    examples = help_examples(command)
+    assert len(examples) >= 3
+    for line in examples:
+        words = shlex.split(line, comments=True)  # as a shell reads the pasted line
+        assert words[:2] == ["prefdd", command], line
+        result = run(*words[1:])
+        assert result.exit_code == 0, (line, result.output)

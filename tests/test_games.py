@@ -44,18 +44,6 @@ def test_symbol_form():
         "8♠", "10♥", "6NT", "misère"]
 
 
-def test_prices_follow_the_rules():
-    assert [Game.parse(f"{level}S").price for level in range(6, 11)] == [2, 4, 6, 8, 10]
-    assert Game.parse("misere").price == 10
-    assert Game.parse("raspasy").price is None
-
-
-def test_bids_sort_with_misere_between_eight_no_trump_and_nine_spades():
-    bids = ["9S", "misere", "6S", "8NT", "6NT", "7S", "10NT"]
-    ordered = sorted(bids, key=lambda b: Game.parse(b).bid_order())
-    assert ordered == ["6S", "6NT", "7S", "8NT", "misere", "9S", "10NT"]
-
-
 def test_a_game_passes_through_parse_unchanged():
     game = Game.contract(7, 2)
     assert Game.parse(game) is game

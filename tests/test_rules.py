@@ -79,3 +79,50 @@ def test_every_knob_is_documented_with_its_seed():
     for knob, (meaning, source) in KNOBS.items():
         assert meaning and "seed" in source, knob
         assert f"`{knob}`" in documented, knob
+
+
+@pytest.mark.parametrize("overrides, message", [
+    (dict(prices=[1, 2, "x", 4, 5]), r"rule prices: 'x' in \[1, 2, 'x', 4, 5\] is not a whole"),
+    (dict(raspasy_prices=[1, "x"]), r"rule raspasy_prices: 'x' in \[1, 'x'\]"),
+    (dict(raspasy_prices=[1, 2.5]), r"rule raspasy_prices: 2.5 in"),
+    (dict(prices=[2, 4, True, 8, 10]), r"rule prices: True in"),
+    (dict(prices=6), r"rule prices=6 is not a list of whole numbers"),
+    (dict(misere_price=None), r"rule misere_price=None is not a whole number"),
+    (dict(whist_split=["greedy"]), r"rule whist_split=\['greedy'\] is not a word"),
+])
+def test_typed_lists_and_odd_values_name_the_knob_and_the_value(overrides, message):
+    with pytest.raises(RuleError, match=message):
+        RuleSet.preset("sochi", **overrides)
+
+
+def test_a_rule_set_built_directly_checks_its_types_too():
+    with pytest.raises(RuleError, match=r"rule prices: '6' in"):
+        RuleSet(prices=(2, 4, "6", 8, 10))
+
+
+def test_messages_quoting_typed_text_stay_on_one_line():
+    with pytest.raises(RuleError) as caught:
+        RuleSet.preset("sochi", consolation="flat\nprice")
+    assert "\n" not in str(caught.value) and "consolation" in str(caught.value)
+
+
+def test_the_price_of_a_game_comes_only_from_the_rule_set():
+    from pyanalysis import games
+    assert not hasattr(games, "PRICES") and not hasattr(games, "MISERE_PRICE")
+    assert not hasattr(games.Game.parse("7S"), "price")
+    dearer = RuleSet.preset("sochi").with_strings(["prices=3,5,7,9,11", "misere_price=12"])
+    assert (dearer.price(6), dearer.price(10), dearer.price(None)) == (3, 11, 12)
+
+
+def test_half_whist_by_reads_second_or_either():
+    assert RuleSet.preset("sochi").half_whist_by == "second"
+    assert RuleSet.preset("sochi").with_strings(["half_whist_by=either"]).half_whist_by == "either"
+    with pytest.raises(RuleError, match="half_whist_by='first'"):
+        RuleSet.preset("sochi", half_whist_by="first")
+
+
+def test_talon_rule_is_documented_as_the_analysis_layer_convention():
+    documented = DOCS.read_text(encoding="utf-8")
+    assert "raspasy talon convention for the analysis layer" in documented
+    assert "--talon-rule" in documented and "for the solver" not in documented
+    assert "--talon-rule" in KNOBS["talon_rule"][0]

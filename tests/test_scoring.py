@@ -10,7 +10,9 @@ from pyanalysis.games import Game
 from pyanalysis.rules import RuleSet
 from pyanalysis.scoring import ScoringError, score_deal
 
-SEED001 = RuleSet.preset("sochi", whist_split="gentleman", responsibility="half")
+# Seed 001's table: gentleman, half-responsible, and «за свои» by either defender.
+SEED001 = RuleSet.preset("sochi", whist_split="gentleman", responsibility="half",
+                         half_whist_by="either")
 LENINGRAD_GREEDY = RuleSet.preset("leningrad", whist_split="greedy")
 
 
@@ -413,9 +415,12 @@ def contract_deals(draw):
     else:
         options = [("whist", "whist"), ("whist", "pass"), ("pass", "whist")]
         if level in (6, 7):
-            options += [("return", "half"), ("half", "return")]
+            options += [("return", "half")]
             if players == 4:
-                options += [("pass", "half", "return"), ("half", "pass", "return")]
+                options += [("pass", "half", "return")]
+            if rules.half_whist_by == "either":
+                options += [("half", "return")] + (
+                    [("half", "pass", "return")] if players == 4 else [])
         words = dict(zip((first, second, 4), draw(st.sampled_from(options))))
     return dict(game=f"{level}NT", rules=rules, players=players, declarer=declarer,
                 tricks={declarer: taken, first: mine, second: 10 - taken - mine}, whist=words,
@@ -442,3 +447,71 @@ def test_raspasy_values_sum_to_zero(rules, players, round_, counts):
         tricks[3] += rest - 2
     s = score_deal("raspasy", rules, players=players, tricks=tricks, raspasy_round=round_)
     assert sum(s.values.values()) == 0
+
+
+# -- whist sequences (RULES.md §3; docs/rules.md "Legal whist sequences") -----------------------
+
+
+@pytest.mark.parametrize("declarer, words", [
+    (1, {2: "half", 3: "pass"}),      # the first defender (2) cannot go half
+    (1, {2: "half", 3: "return"}),    # nor can the second return what nobody could give
+    (2, {3: "half", 1: "pass"}),      # declarer 2: seat 3 is first, seat 1 second
+    (3, {1: "half", 2: "return"}),
+])
+def test_only_the_second_defender_goes_half_and_only_the_first_returns(declarer, words):
+    with pytest.raises(ScoringError, match="only the second defender") as caught:
+        score_deal("6S", declarer=declarer, tricks={declarer: 6}, whist=words)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("declarer, words", [
+    (1, {2: "pass", 3: "half"}), (1, {2: "return", 3: "half"}),
+    (2, {3: "pass", 1: "half"}), (3, {1: "return", 2: "half"}),
+])
+def test_the_sequences_of_rules_section_3_are_scored(declarer, words):
+    s = score_deal("7S", declarer=declarer, tricks={declarer: 7}, whist=words)
+    assert s.made
+
+
+def test_the_dealer_returns_only_after_the_second_defender_went_half():
+    legal = score_deal("6S", players=4, declarer=1, tricks={1: 5},
+                       whist={2: "pass", 3: "half", 4: "return"})
+    assert legal.result == "down 1 (returned dealer)"
+    with pytest.raises(ScoringError, match="only the second defender"):
+        score_deal("6S", players=4, declarer=1, tricks={1: 5},
+                   whist={2: "half", 3: "pass", 4: "return"})
+
+
+def test_half_whist_by_either_accepts_the_first_defender_too():
+    either = RuleSet.preset("sochi", half_whist_by="either")
+    assert score_deal("6S", either, declarer=1, whist={2: "half", 3: "pass"}).made
+    returned = score_deal("6S", either, declarer=1, tricks={1: 5},
+                          whist={2: "half", 3: "return"})
+    assert returned.result == "down 1 (returned whist)" and vists(returned, 3, 1) > 0
+
+
+# -- tricks as a list --------------------------------------------------------------------------
+
+
+def test_tricks_may_be_a_list_in_seat_order():
+    as_list = score_deal("6S", declarer=1, tricks=[6, 2, 2], whist={2: "whist", 3: "whist"})
+    as_map = score_deal("6S", declarer=1, tricks={1: 6, 2: 2, 3: 2},
+                        whist={2: "whist", 3: "whist"})
+    assert as_list.values == as_map.values and as_list.tricks == {1: 6, 2: 2, 3: 2}
+    four = score_deal("raspasy", players=4, tricks=(3, 3, 3, 1))
+    assert four.writes[4].hill == 1
+
+
+@pytest.mark.parametrize("tricks, message", [
+    ([6, 2, 1, 1], "4 counts for 3 seats"),
+    ("622", "give tricks by seat"),
+    (6, "give tricks by seat"),
+])
+def test_tricks_of_another_shape_are_a_one_line_value_error(tricks, message):
+    with pytest.raises(ScoringError, match=message):
+        score_deal("6S", declarer=1, tricks=tricks, whist={2: "whist", 3: "whist"})
+
+
+def test_whist_words_must_be_given_by_seat():
+    with pytest.raises(ScoringError, match="give the words by seat"):
+        score_deal("6S", declarer=1, tricks={1: 6}, whist=["whist", "pass"])

@@ -280,3 +280,94 @@ def test_settlement_is_the_sum_of_deal_values_and_both_methods_agree(rules, n, s
     assert s.methods_agree
     assert sum(s.totals.values()) == 0
     assert s.totals == sheet.values()
+
+
+# -- bad records: always a one-line ValueError, never another exception -------------------------
+
+
+@pytest.mark.parametrize("record, message", [
+    ({"players": ["A", "B", "C"], "deals": 5}, "'deals' must be a list of deal lines"),
+    ({"players": ["A", "B", "C"], "deals": "7H A=7 B=pass C=pass"},
+     "'deals' must be a list of deal lines or objects, not \"7H A=7"),
+    ({"players": ["A", "B", "C"], "rule": {"raspasy_prices": [1, "x"]}},
+     r"rule raspasy_prices: 'x' in \[1, 'x'\] is not a whole number"),
+    ({"players": ["A", "B", "C"], "rules": ["sochi"]}, "'rules' \\[\"sochi\"\\] must be a preset"),
+    ({"players": ["A", "B", "C"], "dealer": 1}, "'dealer' 1 must be a player's name"),
+    ({"players": ["A", "B", "C"], "deals": [{"game": 7}]}, "deal 1: 'game' 7 must be a game"),
+    ({"players": ["A", "B", "C"], "deals": [{"game": "7H", "declarer": ["A"]}]},
+     "deal 1: 'declarer' \\[\"A\"\\] must be a player's name"),
+    ({"players": ["A", "B", "C"], "deals": [{"game": "7H", "whist": {"B": 1}}]},
+     "deal 1: whist word 1 for 'B'"),
+    ({"players": ["A", "B", "C"], "deals": [{"game": "7H", "honours": "1"}]},
+     "deal 1: 'honours' \"1\" must be a number"),
+])
+def test_bad_json_records_name_the_field(record, message):
+    import json
+    with pytest.raises(ValueError, match=message) as caught:
+        read_record(json.dumps(record))
+    assert "\n" not in str(caught.value)
+
+
+def test_unicode_digits_are_not_trick_counts():
+    with pytest.raises(SheetError, match="'²' is not a number of tricks"):
+        parse_deal_line("7H A=7 B=whist:² C=pass")
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 30) | st.integers() | st.floats()
+    | st.text(max_size=12) | st.sampled_from(["A", "B", "C", "7H", "sochi", "whist", "1,2"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.text(max_size=6) | st.sampled_from(["A", "B", "game", "prices"]), inner, max_size=4),
+    max_leaves=8)
+
+BASE_RECORD = {
+    "rules": "sochi", "rule": {"raspasy_prices": [1, 2, 3]}, "players": ["A", "B", "C"],
+    "pool": 10, "dealer": "A",
+    "deals": ["7H B=7 C=whist:2 A=pass",
+              {"game": "6S", "declarer": "C", "tricks": {"C": 6},
+               "whist": {"A": "whist", "B": "pass"}, "honours": 0, "dealer": "B"}],
+}
+FIELDS = [("rules",), ("rule",), ("rule", "raspasy_prices"), ("rule", "prices"),
+          ("rule", "tenner_checked"), ("rule", "whist_split"), ("rule", "colour"),
+          ("players",), ("players", 1), ("pool",), ("dealer",), ("deals",), ("deals", 0),
+          ("deals", 1), ("deals", 1, "game"), ("deals", 1, "declarer"), ("deals", 1, "tricks"),
+          ("deals", 1, "tricks", "C"), ("deals", 1, "whist"), ("deals", 1, "whist", "A"),
+          ("deals", 1, "honours"), ("deals", 1, "dealer"), ("deals", 1, "extra"), ("extra",)]
+
+
+def _played_or_one_line_value_error(text):
+    try:
+        sheet = read_record(text).to_sheet()
+    except ValueError as error:
+        assert str(error) and "\n" not in str(error), repr(str(error))
+        return
+    assert sheet.settlement().methods_agree
+
+
+@settings(derandomize=True, max_examples=400, deadline=None)
+@given(st.sampled_from(FIELDS), JSON_VALUES)
+def test_any_json_value_in_any_field_is_a_sheet_or_a_one_line_value_error(path, value):
+    import copy
+    import json
+    record = copy.deepcopy(BASE_RECORD)
+    holder = record
+    for key in path[:-1]:
+        holder = holder[key]
+    holder[path[-1]] = value
+    _played_or_one_line_value_error(json.dumps(record))
+
+
+TEXT_TOKENS = st.text(max_size=8) | st.sampled_from([
+    "A", "B", "C", "A=7", "B=whist:2", "C=pass", "B=half", "A=return:3", "C=return",
+    "dealer=B", "honours=1", "A=²", "B=-1", "C=whist:", "=3", "A=10", "sochi", "1,2,4"])
+TEXT_LINES = st.tuples(
+    st.sampled_from(["rules", "rule", "players", "pool", "dealer", "deal", "7H", "6S", "10NT",
+                     "raspasy", "misere", "", "#"]),
+    st.lists(TEXT_TOKENS, max_size=5)).map(lambda t: " ".join([t[0], *t[1]]))
+
+
+@settings(derandomize=True, max_examples=400, deadline=None)
+@given(st.booleans(), st.lists(TEXT_LINES, max_size=8))
+def test_any_text_record_is_a_sheet_or_a_one_line_value_error(with_players, lines):
+    head = ["players A B C"] if with_players else []
+    _played_or_one_line_value_error("\n".join(head + lines))

@@ -7,12 +7,13 @@ from typing import Sequence
 
 import click
 
+from pyanalysis.games import Game
 from pyanalysis.rules import RuleSet
 from pyanalysis.scoring import DEALER, DealScore, ScoringError, score_deal
 from pyanalysis.sheet import Sheet
 from pyanalysis.sheet_io import read_record_file
 
-from .common import Command, emit_json, json_option
+from .common import Command, emit_json, json_option, seat_option
 
 __all__ = ["COMMANDS", "score", "sheet"]
 
@@ -55,10 +56,30 @@ def parse_seat_map(text: str | None, what: str, numbers: bool) -> dict[int, str]
 def _tricks(text: str | None) -> dict[int, int]:
     tricks = {}
     for seat, value in parse_seat_map(text, "tricks", numbers=True).items():
-        if not value.isdigit():
-            raise ScoringError(f"tricks '{seat}={value}': '{value}' is not a number")
+        # isascii: Unicode digits such as "²" pass isdigit() but int() cannot read them.
+        if not (value.isascii() and value.isdigit()) or int(value) > 10:
+            raise ScoringError(f"tricks '{seat}={value}': '{value}' is not a trick count; "
+                              f"tricks are 0..10")
         tricks[seat] = int(value)
     return tricks
+
+
+def _check_words(game: Game, rules: RuleSet, declarer: int | None,
+                 whist: dict[int, str]) -> None:
+    """Name the missing option before the scorer, which knows no options, complains."""
+    if game.kind == "raspasy":
+        return
+    if declarer is None:
+        raise ScoringError(f"{game} needs --declarer SEAT (1, 2 or 3)")
+    if game.kind != "contract" or (game.level == 10 and rules.tenner_checked):
+        return
+    first = declarer % 3 + 1
+    second = first % 3 + 1
+    missing = [s for s in (first, second) if s not in whist]
+    if missing:
+        raise ScoringError(
+            f"{game}: give both defenders' words with --whist (seats {first} and {second}), "
+            f"e.g. --whist {first}=whist,{second}=pass")
 
 
 def _show(value: Fraction) -> str:
@@ -99,6 +120,9 @@ def format_deal(score: DealScore) -> list[str]:
 
 
 def _knob(value: object) -> str:
+    """A knob's value as it is typed after --rule: `1,2,4`, `false`."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
     return ",".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
@@ -106,14 +130,15 @@ def _knob(value: object) -> str:
 Examples:
   prefdd score 7H --declarer 1 --tricks 1=6,2=4,3=0 --whist 2=whist,3=pass
   prefdd score 6S --players 4 --declarer 1 --tricks 5,2,3 --whist 2=whist,3=whist
-  prefdd score 6S --rules leningrad --players 4 --declarer 1 --tricks 1=3,2=7
+  prefdd score 6S --rules leningrad --players 4 --declarer 1 --tricks 1=3,2=7 \\
       --whist 2=whist,3=pass --honours 1
-  prefdd score 10NT --declarer 2 --tricks 1=1,2=9,3=0          (a checked tenner)
+  prefdd score 10NT --declarer 2 --tricks 1=1,2=9,3=0    # a checked tenner
   prefdd score raspasy --tricks 2,3,5 --round 2 --json
   prefdd score misere --declarer 3 --tricks 3=1 --rule misere_price=10
 """)
 @click.argument("game")
-@click.option("--declarer", type=int, default=None, help="The declarer's seat, 1–3.")
+@seat_option("declarer", "The declarer's seat, 1–3 (the dealer, seat 4, never declares); "
+                         "not for raspasy.")
 @click.option("--tricks", default=None, metavar="SEAT=N,…",
               help="Tricks by seat (1=6,2=3,3=1) or in seat order (6,3,1); "
                    "one hand of a contract may be left out.")
@@ -137,9 +162,11 @@ def score(game: str, declarer: int | None, tricks: str | None, whist: str | None
     (RULES.md §4.3) is what it changes in each player's final result; the values sum to zero.
     """
     rules = _ruleset(rules_name, rule_overrides)
-    result = score_deal(game, rules, players=players, declarer=declarer,
-                        tricks=_tricks(tricks),
-                        whist=parse_seat_map(whist, "whist", numbers=False),
+    the_game = Game.parse(game)
+    words = parse_seat_map(whist, "whist", numbers=False)
+    _check_words(the_game, rules, declarer, words)
+    result = score_deal(the_game, rules, players=players, declarer=declarer,
+                        tricks=_tricks(tricks), whist=words,
                         talon_honours=honours, raspasy_round=raspasy_round)
     if as_json:
         emit_json(result.to_json())
@@ -197,7 +224,7 @@ def format_sheet(sheet: Sheet) -> list[str]:
 Examples:
   prefdd sheet data/sheets/sochi_example.txt
   prefdd sheet data/sheets/leningrad_four.json --json
-  prefdd sheet game.txt --rule raspasy_prices=1,2,4
+  prefdd sheet data/sheets/sochi_example.txt --rule raspasy_prices=1,2,4
 \b
 A record lists the players, the rules and the deals, one a line:
   rules sochi
