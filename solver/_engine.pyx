@@ -527,7 +527,7 @@ cdef bint two_trick_escape(Search* s, int f, uint32_t lh, uint32_t ph, int force
     return 1
 
 
-cdef bint loses_two(Search* s, int f, int r) noexcept nogil:
+cdef bint loses_two(Search* s, int f, int r, bint loses_now) noexcept nogil:
     """Whether the focus player F surely loses two of the remaining r tricks, by exits that last.
 
     An exit is a suit u of F's where an opponent Y holds only cards above F's lowest u card.
@@ -540,6 +540,8 @@ cdef bint loses_two(Search* s, int f, int r) noexcept nogil:
     must last 1 trick, the second 3; and if a first lost trick used up one exit, the other
     must last 2. A suit where two of F's cards lie under all of Y's cards serves as both exits:
     a trick in it, led by anyone, costs F only his lowest card of it.
+    `loses_now`: F is not on lead and surely loses this trick, which costs him at most one of
+    the cards his exits need; then a forced trick and one exit that has lasted 2 tricks follow.
     """
     cdef int u, j, l, c, cy, best1 = 0, best2 = 0, twice = 0
     cdef uint32_t fu, yu
@@ -565,6 +567,8 @@ cdef bint loses_two(Search* s, int f, int r) noexcept nogil:
             best2 = c
     if s.leader == f:
         return r >= 3 and ((best2 >= 1 and best1 >= 3) or twice >= 3)
+    if loses_now:
+        return r >= 3 and (best2 >= 3 or twice >= 3)
     return r >= 4 and ((best2 >= 3 and best1 >= 4) or twice >= 4)
 
 
@@ -634,7 +638,7 @@ cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
                 return 0
             if r >= 2 and two_trick_escape(s, f, lh, ph, force):
                 return 0
-        if target >= r - 1 and loses_two(s, f, r):
+        if target >= r - 1 and loses_two(s, f, r, loses):
             return 0
         return -1
     if all_top:
@@ -667,7 +671,7 @@ cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
                 return 0
     if wins and target == 1:
         return 1
-    if target >= r - 1 and loses_two(s, f, r):
+    if target >= r - 1 and loses_two(s, f, r, 0):
         return 0
     return -1
 
