@@ -18,7 +18,7 @@ SETS = ("trump", "notrump", "misere", "raspasy_suit")
 
 
 def measure(positions, features: int) -> tuple[int, float]:
-    engine = solver.Solver(tt_mb=32, features=features)
+    engine = solver.Solver(features=features)
     nodes, seconds = 0, 0.0
     for pos in positions:
         engine.clear()

@@ -931,7 +931,7 @@ cdef class Solver:
     cdef uint64_t nbuckets
     cdef public dict stats
 
-    def __cinit__(self, int tt_mb=32, int features=USE_ALL):
+    def __cinit__(self, int tt_mb=8, int features=USE_ALL):
         cdef uint64_t bytes_ = (<uint64_t>max(tt_mb, 1)) << 20
         cdef uint64_t nb = 1
         while nb * 2 * BUCKET * sizeof(Entry) <= bytes_:
