@@ -108,14 +108,19 @@ cdef inline uint32_t legal_mask(Search* s, int mover) noexcept nogil:
     return hand
 
 
-cdef inline int trick_winner_index(Search* s) noexcept nogil:
-    """Index (0..2) in s.trick of the card taking a complete trick, or -1 for nobody."""
-    cdef int best, i, c, suit, tc
+cdef inline int winner_index(Search* s, int n) noexcept nogil:
+    """Index in s.trick of the card winning the trick's first n cards (n = 3: the trick).
+
+    -1 when nothing is played yet, or while the talon card of a "card" talon trick holds the
+    trick (for a complete trick: nobody takes it).
+    """
+    cdef int best = -1, i, c, suit, tc
+    if n == 0:
+        return -1
     if s.talon_pos < s.talon_n:
         tc = s.talon[s.talon_pos]
         suit = tc >> 3
-        best = -1
-        for i in range(3):
+        for i in range(n):
             c = s.trick[i]
             if c >> 3 == suit and (best < 0 or c > s.trick[best]):
                 best = i
@@ -125,9 +130,9 @@ cdef inline int trick_winner_index(Search* s) noexcept nogil:
             return best
         if best >= 0:
             return best
-        # Nobody holds the talon's suit: the 1st hand's card stands as the card led.
+        # Nobody has shown the talon's suit: the 1st hand's card stands as the card led.
     best = 0
-    for i in range(1, 3):
+    for i in range(1, n):
         c = s.trick[i]
         if c >> 3 == s.trick[best] >> 3:
             if c > s.trick[best]:
@@ -135,29 +140,6 @@ cdef inline int trick_winner_index(Search* s) noexcept nogil:
         elif s.trump >= 0 and c >> 3 == s.trump:
             best = i
     return best
-
-
-cdef inline int current_winner_index(Search* s) noexcept nogil:
-    """Index of the card winning the incomplete trick so far (-1: the talon card, or none)."""
-    cdef int best = -1, i, c, suit, tc
-    if s.ntrick == 0:
-        return -1
-    if s.talon_pos < s.talon_n:
-        tc = s.talon[s.talon_pos]
-        suit = tc >> 3
-        for i in range(s.ntrick):
-            c = s.trick[i]
-            if c >> 3 == suit and (best < 0 or c > s.trick[best]):
-                best = i
-        if s.rule == RULE_CARD and best >= 0 and s.trick[best] < tc:
-            return -1
-        if best < 0 and s.rule == RULE_SUIT:
-            best = 0
-            for i in range(1, s.ntrick):
-                c = s.trick[i]
-                if c >> 3 == s.trick[0] >> 3 and c > s.trick[best]:
-                    best = i
-        return best
     best = 0
     for i in range(1, s.ntrick):
         c = s.trick[i]
@@ -310,7 +292,7 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
         role = 2
     leading = s.ntrick == 0 and s.talon_pos >= s.talon_n
     if not leading:
-        i = current_winner_index(s)
+        i = winner_index(s, s.ntrick)
         if i >= 0:
             w = s.trick[i]
             wseat = i if s.talon_pos < s.talon_n else (s.leader + i) % 3
@@ -696,7 +678,7 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                 s.trick[0] = __builtin_ctz(s.hands[s.leader])
                 s.trick[1] = __builtin_ctz(s.hands[(s.leader + 1) % 3])
                 s.trick[2] = __builtin_ctz(s.hands[(s.leader + 2) % 3])
-                w = trick_winner_index(s)
+                w = winner_index(s, 3)
                 return ((s.leader + w) % 3 == s.focus) >= target
             if s.trump >= 0 and s.maxmask == (1 << s.focus) and s.features & USE_TRUMP_TOPS:
                 q = trump_tops(s, r, target)
@@ -740,7 +722,7 @@ cdef bint ge(Search* s, int target) noexcept nogil:
             sub = ge(s, target)
             s.ntrick -= 1
         else:
-            widx = trick_winner_index(s)
+            widx = winner_index(s, 3)
             if widx < 0:
                 wseat = -1
             elif s.talon_pos < s.talon_n:
@@ -860,7 +842,7 @@ cdef int play_card(Search* s, int c, int* saved) noexcept nogil:
     if s.ntrick < 3:
         saved[4] = 0
         return 0
-    widx = trick_winner_index(s)
+    widx = winner_index(s, 3)
     if widx < 0:
         wseat = -1
     elif s.talon_pos < s.talon_n:
