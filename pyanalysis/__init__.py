@@ -1,15 +1,23 @@
-"""prefdd's Python layer: cards and deals, games and rule sets, scoring, solving, analyses.
+"""prefdd's Python layer: cards and deals, games and rule sets, scoring, solving.
 
-Modules are layered (see DESIGN.md): each uses only the ones listed above it here.
+Modules are layered (see DESIGN.md): cards and notation (`cards`, `hand`, `deal`, `diagram`,
+`errors`), games and rules (`games`, `rules`), scoring (`scoring`, `sheet`, `sheet_io`),
+solving (`solving`), and the interfaces (`batch`, `cli`); each uses only layers before it.
+The engine (`solver`) is imported on first use, so notation and scoring work without it.
 """
 
-__all__: list[str] = []
+from .cards import Card
+from .deal import Deal
+from .errors import NotationError
+from .games import Game
+from .hand import Hand
+from .rules import RuleSet
+from .scoring import DealScore, score_deal
+from .sheet import Sheet, settle
+from .solving import DDTable, Solution, solve, table
 
-from .cards import Card; from .errors import NotationError; from .games import Game  # noqa: E402,E702
-__all__ += ["Card", "NotationError", "Game"]
-from .hand import Hand; from .deal import Deal  # noqa: E402,E702
-__all__ += ["Hand", "Deal"]
-from .solving import DDTable, Solution, solve, table  # noqa: E402
-__all__ += ["solve", "Solution", "table", "DDTable"]
-from .rules import RuleSet; from .scoring import DealScore, score_deal; from .sheet import Sheet, settle  # noqa: E402,E702
-__all__ += ["RuleSet", "score_deal", "DealScore", "Sheet", "settle"]
+__all__ = [
+    "Card", "Hand", "Deal", "NotationError", "Game",
+    "RuleSet", "score_deal", "DealScore", "Sheet", "settle",
+    "solve", "Solution", "table", "DDTable",
+]

@@ -8,9 +8,7 @@ import importlib
 
 import click
 
-_COMMAND_MODULES: list[str] = []
-_COMMAND_MODULES += ["solving", "play", "batch"]
-_COMMAND_MODULES += ["scoring"]
+_COMMAND_MODULES = ["solving", "play", "batch", "scoring"]
 
 
 class _Group(click.Group):
