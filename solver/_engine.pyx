@@ -271,7 +271,7 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
     cdef uint32_t legal = legal_mask(s, mover)
     cdef uint32_t held = s.hands[0] | s.hands[1] | s.hands[2]
     cdef uint32_t present = held
-    cdef uint32_t above, rest, others, fsuit
+    cdef uint32_t above, rest, others, fsuit, reps
     cdef int i, n = 0, c, j, key, tmp, rank, sc, role, leading, w = -1, wseat = -1, after
     cdef int focus_to_play = 0, wants_high
     cdef int scores[MAXMOVES]
@@ -282,6 +282,20 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
     # by its rank, so two cards on either side of it are not equivalent.
     for i in range(s.talon_pos, s.talon_n):
         present |= (<uint32_t>1) << s.talon[i]
+    # Keep a card only if it tops its run: the next card up still in play is not the mover's.
+    reps = 0
+    rest = legal
+    while rest:
+        c = __builtin_ctz(rest)
+        rest &= rest - 1
+        above = present & suit_bits(c >> 3) & ~((<uint32_t>2 << c) - 1)
+        if above and (legal >> __builtin_ctz(above)) & 1 and s.features & USE_EQUIVALENCE:
+            continue
+        reps |= (<uint32_t>1) << c
+    if reps & (reps - 1) == 0:
+        # One card to try (often so when following suit): nothing to order.
+        out[0] = __builtin_ctz(reps)
+        return 1
     wants_high = (s.maxmask >> mover) & 1
     # role 0: contract side; 1: focus avoiding tricks; 2: his opponents pushing them on him
     if wants_high == (mover == s.focus):
@@ -305,14 +319,10 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
             focus_to_play = s.focus >= s.ntrick
         else:
             focus_to_play = (s.focus - s.leader + 3) % 3 >= s.ntrick
-    rest = legal
+    rest = reps
     while rest:
         c = __builtin_ctz(rest)
         rest &= rest - 1
-        # Keep c only if it tops its run: the next card up still in play is not the mover's.
-        above = present & suit_bits(c >> 3) & ~((<uint32_t>2 << c) - 1)
-        if above and (legal >> __builtin_ctz(above)) & 1 and s.features & USE_EQUIVALENCE:
-            continue
         out[n] = c
         if not s.features & USE_ORDERING:
             scores[n] = 0
