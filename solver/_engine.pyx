@@ -140,15 +140,6 @@ cdef inline int winner_index(Search* s, int n) noexcept nogil:
         elif s.trump >= 0 and c >> 3 == s.trump:
             best = i
     return best
-    best = 0
-    for i in range(1, s.ntrick):
-        c = s.trick[i]
-        if c >> 3 == s.trick[best] >> 3:
-            if c > s.trick[best]:
-                best = i
-        elif s.trump >= 0 and c >> 3 == s.trump:
-            best = i
-    return best
 
 
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:
