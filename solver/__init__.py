@@ -3,6 +3,8 @@
     >>> import solver
     >>> pos = solver.Position(hands=(h1, h2, h3), game="contract", trump=0, focus=1)
     >>> solver.tricks(pos), solver.moves(pos), solver.line(pos)
+    >>> solver.at_least(pos, 8)                      # one bound search: tricks >= 8?
+    >>> solver.tricks_many([pos, ...], target=None)  # numpy array, several threads, no GIL
 
 ``Position`` (in ``solver.position``) holds a position and the rules of play; ``Solver`` (the
 compiled search, ``solver._engine``) answers questions about it; ``solver.reference`` is the
@@ -13,11 +15,13 @@ from __future__ import annotations
 import threading
 
 from . import reference
-from ._engine import ALL_FEATURES, FEATURES, Solver
+from ._engine import ALL_FEATURES, FEATURES, Jobs, Solver, binomial, subset, subset_rank
+from .many import Cancelled, run_jobs, tricks_many
 from .position import GAMES, TALON_RULES, Position, card_name
 
 __all__ = ["ALL_FEATURES", "FEATURES", "GAMES", "TALON_RULES", "Position", "Solver", "card_name", "reference",
-           "tricks", "moves", "line", "default_solver"]
+           "tricks", "moves", "line", "at_least", "default_solver", "tricks_many", "run_jobs",
+           "Jobs", "Cancelled", "binomial", "subset", "subset_rank"]
 
 _local = threading.local()
 
@@ -33,6 +37,11 @@ def default_solver() -> Solver:
 def tricks(pos: Position) -> int:
     """The focus player's tricks from ``pos`` to the end, best play by all."""
     return default_solver().tricks(pos)
+
+
+def at_least(pos: Position, target: int) -> bool:
+    """Whether the focus player's tricks from ``pos``, best play by all, are >= ``target``."""
+    return default_solver().at_least(pos, target)
 
 
 def moves(pos: Position) -> dict[int, int]:

@@ -4,8 +4,8 @@
 Everything below ``Solver`` runs without the GIL on a plain C struct, so several threads can
 search at once, each with its own ``Solver`` (and so its own transposition table).
 """
-from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t, int64_t
+from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 cdef extern from *:
@@ -84,6 +84,20 @@ ctypedef struct Search:
     uint64_t nodes
     uint64_t hits
     uint64_t stores
+
+ctypedef struct Job:
+    # One position to solve, as `Solver._load` would set up the Search (see `load_job`).
+    uint32_t hands[3]
+    int8_t trick[3]
+    int8_t ntrick
+    int8_t leader
+    int8_t talon[2]
+    int8_t talon_n
+    int8_t trump
+    int8_t focus
+    int8_t maxmask
+    int8_t rule
+    int8_t ctx
 
 
 cdef inline uint32_t suit_bits(int suit) noexcept nogil:
@@ -903,6 +917,213 @@ _CONTEXT_GAMES = {"contract": 0, "misere": 1, "raspasy": 2}
 _RULES = {"none": RULE_NONE, "suit": RULE_SUIT, "card": RULE_CARD}
 
 
+cdef void load_job(Search* s, Job* j) noexcept nogil:
+    """Set up the search for the position in `j` (the table and features are kept)."""
+    cdef int i
+    s.hands[0] = j.hands[0]
+    s.hands[1] = j.hands[1]
+    s.hands[2] = j.hands[2]
+    s.ntrick = j.ntrick
+    for i in range(3):
+        s.trick[i] = j.trick[i]
+    s.leader = j.leader
+    s.talon_n = j.talon_n
+    s.talon_pos = 0
+    s.talon[0] = j.talon[0]
+    s.talon[1] = j.talon[1]
+    s.trump = j.trump
+    s.focus = j.focus
+    s.maxmask = j.maxmask
+    s.rule = j.rule
+    s.ctx = (<uint64_t>j.ctx) | (<uint64_t>s.focus << 2) | (<uint64_t>(s.trump + 1) << 4)
+    s.nodes = 0
+    s.hits = 0
+    s.stores = 0
+
+
+cdef int fill_job(Job* j, pos) except -1:
+    """`j` := the engine form of the `Position` pos (validated on construction)."""
+    cdef int i
+    memset(j, 0, sizeof(Job))
+    j.hands[0] = pos.hands[0]
+    j.hands[1] = pos.hands[1]
+    j.hands[2] = pos.hands[2]
+    j.ntrick = len(pos.played)
+    for i in range(j.ntrick):
+        j.trick[i] = pos.played[i]
+    j.leader = pos.leader
+    j.talon_n = len(pos.talon)
+    for i in range(j.talon_n):
+        j.talon[i] = pos.talon[i]
+    j.trump = -1 if pos.trump is None else pos.trump
+    j.focus = pos.focus
+    j.maxmask = (1 << j.focus) if pos.game == "contract" else 7 & ~(1 << j.focus)
+    j.rule = _RULES[pos.talon_rule]
+    j.ctx = _CONTEXT_GAMES[pos.game]
+    return 0
+
+
+cdef int answer(Search* s, int target) noexcept nogil:
+    """The loaded position's value (target < 0), or whether it reaches `target` (0/1)."""
+    if target < 0:
+        return solve_range(s, 0, tricks_left(s), first_guess(s))
+    if target == 0:
+        return 1
+    return ge(s, target)
+
+
+# C(n, k) for n, k <= 32: enough for any split of a 32-card deck.
+cdef int64_t BINOM[33][33]
+
+
+cdef void _init_binomials():
+    cdef int n, k
+    for n in range(33):
+        BINOM[n][0] = 1
+        for k in range(1, 33):
+            BINOM[n][k] = 0 if n == 0 else BINOM[n - 1][k - 1] + BINOM[n - 1][k]
+
+
+_init_binomials()
+
+
+cdef uint32_t unrank_subset(uint32_t pool, int k, int64_t rank) noexcept nogil:
+    """The `rank`-th (colex order, 0-based) subset of `k` cards of `pool`.
+
+    Colex order: subsets compared by their highest differing card; rank 0 is the k lowest
+    cards. The i-th card of the pool (ascending) counts C(i, j) for the j-th card chosen.
+    """
+    cdef int cards[32]
+    cdef int m = 0, i
+    cdef uint32_t rest = pool, out = 0
+    while rest:
+        cards[m] = __builtin_ctz(rest)
+        rest &= rest - 1
+        m += 1
+    i = m - 1
+    while k > 0:
+        while BINOM[i][k] > rank:
+            i -= 1
+        out |= (<uint32_t>1) << cards[i]
+        rank -= BINOM[i][k]
+        k -= 1
+        i -= 1
+    return out
+
+
+def subset(pool: int, k: int, rank: int) -> int:
+    """The `rank`-th subset of `k` cards of the mask `pool` (colex order), as a mask.
+
+    The inverse of `subset_rank`; rank 0 is the `k` lowest cards.
+    """
+    if not 0 <= k <= bin(pool).count("1") or not 0 <= rank < BINOM[bin(pool).count("1")][k]:
+        raise ValueError(f"no subset {rank} of {k} cards among {bin(pool).count('1')}")
+    return unrank_subset(pool, k, rank)
+
+
+def subset_rank(pool: int, sub: int) -> int:
+    """The colex rank of the mask `sub` among the subsets of `pool` of its size."""
+    if sub & ~pool:
+        raise ValueError("the subset has cards outside the pool")
+    cdef int64_t rank = 0
+    cdef int i = 0, j = 0, c
+    for c in range(32):
+        if (pool >> c) & 1:
+            if (sub >> c) & 1:
+                j += 1
+                rank += BINOM[i][j]
+            i += 1
+    return rank
+
+
+def binomial(int n, int k) -> int:
+    """C(n, k) for 0 <= n <= 32 (0 when k is out of range)."""
+    if not 0 <= n <= 32:
+        raise ValueError("binomial: n out of range 0..32")
+    if k < 0 or k > n:
+        return 0
+    return BINOM[n][k]
+
+
+cdef class Jobs:
+    """Many positions in engine form, for `Solver.run` (see `solver.many`).
+
+    Build it from `Position` objects (`Jobs.from_positions`) or as every layout of some cards
+    between two seats (`Jobs.layouts`), which is made in C without a Python call per layout.
+    """
+    cdef Job* jobs
+    cdef readonly Py_ssize_t size
+
+    def __cinit__(self, Py_ssize_t size):
+        if size < 0:
+            raise ValueError("a negative number of positions")
+        self.jobs = <Job*>calloc(size if size > 0 else 1, sizeof(Job))
+        if self.jobs == NULL:
+            raise MemoryError("cannot allocate the positions")
+        self.size = size
+
+    def __dealloc__(self):
+        free(self.jobs)
+
+    def __len__(self):
+        return self.size
+
+    @staticmethod
+    def from_positions(positions) -> Jobs:
+        """The given `solver.Position` objects, in order."""
+        positions = list(positions)
+        cdef Jobs out = Jobs(len(positions))
+        cdef Py_ssize_t i
+        for i, pos in enumerate(positions):
+            fill_job(&out.jobs[i], pos)
+        return out
+
+    @staticmethod
+    def layouts(template, int seat_a, uint32_t pool, int k, ranks) -> Jobs:
+        """Positions like `template` (a `Position`) but for two seats' hands: for each colex
+        rank r in `ranks`, seat_a holds subset r of `k` cards of `pool` and the third seat
+        (neither seat_a nor the template's seat holding cards) the rest.
+
+        The template is a valid position in which seat_a and the third seat hold any cards
+        of the right counts (e.g. the first layout); their hands are replaced.
+        """
+        cdef int64_t[::1] r = ranks
+        cdef int m = __builtin_popcount(pool)
+        cdef Jobs out = Jobs(r.shape[0])
+        cdef Job base
+        cdef Py_ssize_t i
+        cdef uint32_t a
+        cdef int seat_b = -1, seat
+        if not 0 <= seat_a <= 2:
+            raise ValueError("seat_a must be a seat 0..2")
+        if not 0 <= k <= m:
+            raise ValueError(f"cannot give {k} of {m} cards to one seat")
+        for seat in range(3):
+            if seat != seat_a and template.hands[seat] & pool:
+                seat_b = seat
+        fill_job(&base, template)
+        if seat_b < 0 or (base.hands[seat_a] | base.hands[seat_b]) != pool:
+            raise ValueError("the template's two other seats must hold exactly the pool's cards")
+        base.hands[seat_a] = 0
+        base.hands[seat_b] = 0
+        for i in range(r.shape[0]):
+            if not 0 <= r[i] < BINOM[m][k]:
+                raise ValueError(f"layout rank {r[i]} out of range 0..{BINOM[m][k] - 1}")
+        with nogil:
+            for i in range(r.shape[0]):
+                out.jobs[i] = base
+                a = unrank_subset(pool, k, r[i])
+                out.jobs[i].hands[seat_a] = a
+                out.jobs[i].hands[seat_b] = pool & ~a
+        return out
+
+    def hands(self, Py_ssize_t i) -> tuple:
+        """The three hands (masks) of position `i`."""
+        if not 0 <= i < self.size:
+            raise IndexError(i)
+        return (self.jobs[i].hands[0], self.jobs[i].hands[1], self.jobs[i].hands[2])
+
+
 cdef class Solver:
     """A search engine with its own transposition table.
 
@@ -942,32 +1163,9 @@ cdef class Solver:
         memset(self.table, 0, self.nbuckets * BUCKET * sizeof(Entry))
 
     cdef void _load(self, pos) except *:
-        cdef Search* s = &self.s
-        cdef int i
-        s.hands[0] = pos.hands[0]
-        s.hands[1] = pos.hands[1]
-        s.hands[2] = pos.hands[2]
-        s.ntrick = len(pos.played)
-        for i in range(3):
-            s.trick[i] = 0
-        for i in range(s.ntrick):
-            s.trick[i] = pos.played[i]
-        s.leader = pos.leader
-        s.talon_n = len(pos.talon)
-        s.talon_pos = 0
-        for i in range(s.talon_n):
-            s.talon[i] = pos.talon[i]
-        s.trump = -1 if pos.trump is None else pos.trump
-        s.focus = pos.focus
-        if pos.game == "contract":
-            s.maxmask = 1 << s.focus
-        else:
-            s.maxmask = 7 & ~(1 << s.focus)
-        s.rule = _RULES[pos.talon_rule]
-        s.ctx = (<uint64_t>_CONTEXT_GAMES[pos.game]) | (<uint64_t>s.focus << 2) | (<uint64_t>(s.trump + 1) << 4)
-        s.nodes = 0
-        s.hits = 0
-        s.stores = 0
+        cdef Job j
+        fill_job(&j, pos)
+        load_job(&self.s, &j)
 
     cdef void _finish(self):
         self.stats = {"nodes": self.s.nodes, "tt_hits": self.s.hits, "tt_entries": self.s.stores}
@@ -981,6 +1179,37 @@ cdef class Solver:
             v = solve_range(&self.s, 0, hi, first_guess(&self.s))
         self._finish()
         return v
+
+    def at_least(self, pos, int target) -> bool:
+        """Whether the focus player's tricks from ``pos``, best play by all, are >= ``target``.
+
+        One bound search: much cheaper than the exact count when only a threshold matters
+        (a contract made, a misère caught).
+        """
+        cdef int v
+        self._load(pos)
+        with nogil:
+            v = answer(&self.s, target if target > 0 else 0)
+        self._finish()
+        return bool(v)
+
+    def run(self, Jobs jobs, Py_ssize_t start, Py_ssize_t end, int target, out) -> None:
+        """Solve jobs[start:end] into ``out[start:end]`` (an int8 array) without the GIL.
+
+        ``target`` < 0: each position's trick count; else 1 or 0 for reaching ``target``.
+        The table carries over from one job to the next (its entries hold for any position).
+        """
+        cdef int8_t[::1] res = out
+        cdef Py_ssize_t i
+        if not 0 <= start <= end <= jobs.size or res.shape[0] < jobs.size:
+            raise ValueError("job range out of bounds")
+        cdef uint64_t nodes = 0
+        with nogil:
+            for i in range(start, end):
+                load_job(&self.s, &jobs.jobs[i])
+                res[i] = answer(&self.s, target)
+                nodes += self.s.nodes
+        self.stats = {"nodes": nodes}
 
     def moves(self, pos) -> dict:
         """The value of every legal card of the seat to move (equivalent cards share a value)."""

@@ -1,0 +1,119 @@
+"""Many positions at once: solved in compiled code, on several threads, without the GIL.
+
+``tricks_many`` takes a sequence of ``Position`` objects; ``run_jobs`` takes a ``Jobs`` array
+built in C (e.g. every layout of some cards, ``Jobs.layouts``), so that no Python call is made
+per position. Each thread has its own ``Solver`` (and so its own table); the work is handed out
+in chunks, so that a progress callback can be told how far it got and a run can be stopped.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ._engine import Jobs, Solver
+from .position import Position
+
+CHUNK = 512
+
+
+def default_threads() -> int:
+    """The threads a run uses unless told otherwise: one per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def tricks_many(positions: Sequence[Position], *, target: int | None = None,
+                threads: int | None = None) -> np.ndarray:
+    """Every position's answer, in input order, as a numpy ``int8`` array.
+
+    ``target`` None: the focus player's trick count from each position; else 1 where it is at
+    least ``target`` and 0 where not (one bound search each, much cheaper than the count).
+    ``threads``: how many threads share the work (default: one per core).
+    """
+    return run_jobs(Jobs.from_positions(positions), target=target, threads=threads)
+
+
+class Cancelled(Exception):
+    """A run stopped before every job was solved (``stop`` was set)."""
+
+
+def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = None,
+             progress: Callable[[int], None] | None = None,
+             stop: threading.Event | None = None, tt_mb: int = 4) -> np.ndarray:
+    """Solve every job of ``jobs`` (see ``tricks_many`` for ``target`` and ``threads``).
+
+    ``progress(k)`` is called from the calling thread each time ``k`` more jobs are done.
+    Setting ``stop`` (or a ``KeyboardInterrupt`` in the calling thread) ends the run after the
+    chunks in hand, and raises ``Cancelled`` (or re-raises the interrupt).
+    """
+    if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
+        raise ValueError(f"target {target!r} is not a whole number of tricks")
+    if threads is None:
+        threads = default_threads()
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads {threads!r} is not a positive whole number")
+    n = len(jobs)
+    out = np.zeros(max(n, 1), dtype=np.int8)
+    goal = -1 if target is None else max(target, 0)
+    stop = stop or threading.Event()
+    threads = min(threads, max(1, (n + CHUNK - 1) // CHUNK))
+    next_start = [0]
+    lock = threading.Lock()
+    done: list[int] = []
+    errors: list[BaseException] = []
+    wake = threading.Condition(lock)
+
+    def take() -> tuple[int, int] | None:
+        with lock:
+            if stop.is_set() or next_start[0] >= n:
+                return None
+            start = next_start[0]
+            next_start[0] = min(n, start + CHUNK)
+            return start, next_start[0]
+
+    def work() -> None:
+        engine = Solver(tt_mb=tt_mb)
+        try:
+            while (span := take()) is not None:
+                engine.run(jobs, span[0], span[1], goal, out)
+                with wake:
+                    done.append(span[1] - span[0])
+                    wake.notify()
+        except BaseException as error:  # pragma: no cover - reported to the caller
+            with wake:
+                errors.append(error)
+                stop.set()
+                wake.notify()
+
+    if threads == 1 and progress is None:
+        work()
+    else:
+        workers = [threading.Thread(target=work, daemon=True) for _ in range(threads)]
+        for worker in workers:
+            worker.start()
+        try:
+            while any(w.is_alive() for w in workers):
+                with wake:
+                    wake.wait(0.1)
+                    finished, done[:] = sum(done), []
+                if finished and progress is not None:
+                    progress(finished)
+        except KeyboardInterrupt:
+            stop.set()
+            for worker in workers:
+                worker.join()
+            raise
+        for worker in workers:
+            worker.join()
+        if done and progress is not None:
+            progress(sum(done))
+    if errors:
+        raise errors[0]
+    if stop.is_set() and next_start[0] < n:
+        raise Cancelled(f"stopped after {next_start[0]} of {n} positions")
+    return out[:n]
