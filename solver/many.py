@@ -44,8 +44,13 @@ class Cancelled(Exception):
 
 def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = None,
              progress: Callable[[int], None] | None = None,
-             stop: threading.Event | None = None, tt_mb: int = 4) -> np.ndarray:
+             stop: threading.Event | None = None, give_up: tuple[int, int] | None = None,
+             tt_mb: int = 4) -> np.ndarray:
     """Solve every job of ``jobs`` (see ``tricks_many`` for ``target`` and ``threads``).
+
+    ``give_up=(value, k)``: stop handing out work once more than ``k`` answers equal ``value``
+    (a search that only needs to know whether something fails more often than a bound); the
+    jobs never solved are -1 in the result.
 
     ``progress(k)`` is called from the calling thread each time ``k`` more jobs are done.
     Setting ``stop`` (or a ``KeyboardInterrupt`` in the calling thread) ends the run after the
@@ -58,19 +63,22 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads {threads!r} is not a positive whole number")
     n = len(jobs)
-    out = np.zeros(max(n, 1), dtype=np.int8)
+    out = np.full(max(n, 1), -1, dtype=np.int8)
     goal = -1 if target is None else max(target, 0)
     stop = stop or threading.Event()
     threads = min(threads, max(1, (n + CHUNK - 1) // CHUNK))
     next_start = [0]
     lock = threading.Lock()
     done: list[int] = []
+    seen = [0]
     errors: list[BaseException] = []
     wake = threading.Condition(lock)
 
+    given_up = threading.Event()
+
     def take() -> tuple[int, int] | None:
         with lock:
-            if stop.is_set() or next_start[0] >= n:
+            if stop.is_set() or given_up.is_set() or next_start[0] >= n:
                 return None
             start = next_start[0]
             next_start[0] = min(n, start + CHUNK)
@@ -83,6 +91,10 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
                 engine.run(jobs, span[0], span[1], goal, out)
                 with wake:
                     done.append(span[1] - span[0])
+                    if give_up is not None:
+                        seen[0] += int(np.count_nonzero(out[span[0]:span[1]] == give_up[0]))
+                        if seen[0] > give_up[1]:
+                            given_up.set()
                     wake.notify()
         except BaseException as error:  # pragma: no cover - reported to the caller
             with wake:

@@ -1,0 +1,406 @@
+"""Every layout counted: a player's double-dummy result over the ways the unseen cards can lie.
+
+The declarer knows his own cards (and his discard); the other ``2n`` cards lie between the two
+other seats, ``n`` each, in C(2n, n) equally likely ways (184,756 for a full deal, RULES.md §6).
+``layout_odds`` solves every one of them (or a seeded sample) with the engine, in compiled code
+on several threads: the full distribution of the declarer's tricks, or, with a target, one
+bound search per layout. With two extra cards (hand and talon before the discard) it does so
+for every distinct discard and ranks them.
+
+The numbers are double-dummy: in each layout every player is assumed to see all the cards.
+For the declarer's odds that is the defenders' advantage they rarely have at the table (the
+figures are a lower bound on his chances against defenders who cannot see his hand), and the
+declarer too plays as if he knew the layout (an upper bound where he would have to guess).
+"""
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+from typing import Any, Callable, Iterable
+
+from ..cards import Card
+from ..deal import Deal
+from ..errors import CardCountError, DuplicateCardError, PositionError
+from ..games import CONTRACT, MISERE, Game
+from ..hand import Hand
+from ..jsonout import cards_to_json
+from ..solving import SEATS, make_position
+
+FULL_DECK = (1 << 32) - 1
+SCREEN_LAYOUTS = 256  # layouts per discard in the quick screen that orders the discards
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One layout: the whole deal as it lies, the declarer's tricks in it and a line of play."""
+
+    deal: Deal
+    tricks: int
+    line: list[Card]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"deal": str(self.deal), "tricks": self.tricks, "line": cards_to_json(self.line)}
+
+
+@dataclass(frozen=True)
+class LayoutOdds:
+    """The declarer's double-dummy result over the layouts of the cards he cannot see.
+
+    `layouts`: how many layouts were counted (all C(2n, n), or the sample's size).
+    `counts`: {declarer's tricks: layouts}; in target mode {0: missed, 1: reached}.
+    `made`: target mode: layouts where his tricks are >= target (misère with target 1: the
+    layouts where he is caught); None without a target.
+    `probability`: `made / layouts` as a `Fraction` (exact when every layout was counted, else
+    the sample's estimate); None without a target. `interval`: the 95% interval (Wilson) when
+    sampled, else None. `mean`: the mean trick count (distribution mode), else None.
+    `worst`: a layout with the worst result for the declarer, with its line.
+    `discard`: the two cards discarded (12-card hands), else None; `merged`: the discards
+    equivalent to it (they differ only by cards adjacent in rank with no other player's card
+    between them: the same result in every layout). `discards`: for 12 cards, one `LayoutOdds`
+    per distinct discard, best first (this object's own fields are the best one's).
+    `complete`: False when the count of this discard was stopped once it was sure to be worse
+    than the best discard (then `layouts` and `counts` cover only the layouts counted).
+    """
+
+    game: Game
+    declarer: int
+    leader: int
+    hand: Hand
+    others: Hand
+    target: int | None
+    layouts: int
+    total: int
+    counts: dict[int, int]
+    made: int | None
+    probability: Fraction | None
+    interval: tuple[float, float] | None
+    mean: Fraction | None
+    worst: Layout | None
+    exact: bool
+    sample: int | None = None
+    seed: int | None = None
+    discard: tuple[Card, Card] | None = None
+    merged: list[tuple[Card, Card]] = field(default_factory=list)
+    discards: list["LayoutOdds"] = field(default_factory=list)
+    complete: bool = True
+
+    @property
+    def failed(self) -> int:
+        """Layouts that went against the declarer: missed the target, or (misère) caught him."""
+        if self.made is None:
+            raise ValueError("no target: ask the counts instead")
+        return self.made if self.game.kind == MISERE else self.layouts - self.made
+
+    @property
+    def stderr(self) -> float | None:
+        """Standard error of the estimated probability (sampled target mode), else None."""
+        if self.exact or self.probability is None or not self.layouts:
+            return None
+        p = float(self.probability)
+        return math.sqrt(p * (1 - p) / self.layouts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, as `prefdd odds --json` prints it."""
+        out: dict[str, Any] = {
+            "game": str(self.game),
+            "declarer": self.declarer,
+            "leader": self.leader,
+            "hand": str(self.hand),
+            "others": str(self.others),
+            "target": self.target,
+            "exact": self.exact,
+            "layouts": self.layouts,
+            "total_layouts": self.total,
+            "complete": self.complete,
+            "counts": {str(k): v for k, v in sorted(self.counts.items())},
+            "made": self.made,
+            "probability": _fraction_json(self.probability),
+            "interval": list(self.interval) if self.interval else None,
+            "stderr": self.stderr,
+            "mean": _fraction_json(self.mean),
+            "sample": self.sample,
+            "seed": self.seed,
+            "discard": cards_to_json(self.discard) if self.discard else None,
+            "merged": [cards_to_json(d) for d in self.merged],
+            "worst": self.worst.to_dict() if self.worst else None,
+        }
+        if self.discards:
+            out["discards"] = [d.to_dict() for d in self.discards]
+        return out
+
+
+def _fraction_json(value: Fraction | None) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    return {"fraction": f"{value.numerator}/{value.denominator}", "value": float(value)}
+
+
+@dataclass(frozen=True)
+class Question:
+    """A layout question, checked: whose cards are known, which cards lie where."""
+
+    game: Game
+    declarer: int
+    leader: int
+    hand: Hand          # the declarer's cards: n, or n + 2 before the discard
+    others: Hand        # the 2n cards of the other two seats
+    n: int              # cards in each hand
+
+
+def prepare(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer: int, *,
+            others: Hand | str | None = None, out: Hand | str | None = None,
+            leader: int = 1) -> Question:
+    """Check and read the arguments of `layout_odds` (see there)."""
+    game = Game.parse(game)
+    if game.kind not in (CONTRACT, MISERE):
+        raise PositionError(f"layout odds are for contracts and misère, not {game}")
+    hand = _as_hand(hand, "hand")
+    for name, seat in (("declarer", declarer), ("leader", leader)):
+        if isinstance(seat, bool) or seat not in SEATS:
+            raise PositionError(f"{name} seat {seat!r} is not 1, 2 or 3")
+    gone = _as_hand(out, "out") if out is not None else Hand()
+    if hand.mask & gone.mask:
+        raise DuplicateCardError(
+            f"card {_first(hand.mask & gone.mask)} is both in the hand and out of play")
+    if others is None:
+        rest = Hand(FULL_DECK & ~hand.mask & ~gone.mask)
+    else:
+        rest = _as_hand(others, "others")
+        for what, mask in (("the hand", hand.mask), ("out of play", gone.mask)):
+            if rest.mask & mask:
+                raise DuplicateCardError(
+                    f"card {_first(rest.mask & mask)} is both among the others and {what}")
+    if len(rest) % 2:
+        raise CardCountError(
+            f"the two other seats hold {len(rest)} cards between them: an even number is needed")
+    n = len(rest) // 2
+    if not 1 <= n <= 10:
+        raise CardCountError(f"the other seats hold {len(rest)} cards: 2 to 20 are needed")
+    if len(hand) not in (n, n + 2):
+        raise CardCountError(
+            f"the hand holds {len(hand)} cards and the two others {len(rest)} between them: "
+            f"the hand needs {n} cards (or {n + 2} with the talon, before the discard)")
+    return Question(game, declarer, leader, hand, rest, n)
+
+
+def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer: int, *,
+                others: Hand | str | None = None, out: Hand | str | None = None,
+                leader: int = 1, target: int | None = None, sample: int | None = None,
+                seed: int | None = None, jobs: int | None = None,
+                progress: Callable[[int], None] | None = None,
+                prune: bool = False) -> LayoutOdds:
+    """The declarer's double-dummy result over every layout of the cards he cannot see.
+
+    hand:     the declarer's n cards (n = 1..10), or n + 2 (hand and talon before the
+              discard: every distinct discard is evaluated and ranked, best first).
+    others:   the 2n cards the two other seats hold between them; default: the rest of the
+              deck less `out`, the cards out of play (for a ten-card hand, its discard).
+    leader:   the seat leading to the first trick (default the 1st hand).
+    target:   None: the full distribution of his tricks; else one bound search per layout,
+              "does he take >= target" (misère: target 1 asks whether he is caught).
+    sample, seed: solve `sample` layouts drawn uniformly (with replacement, numpy's generator
+              seeded with `seed`) instead of all of them: an estimate with a 95% interval.
+    jobs:     threads (default: one per core). `progress(k)`: told as k more layouts are done.
+    prune:    target mode with 12 cards: stop counting a discard once it has failed in more
+              layouts than the best discard so far (its entry then has `complete` False); the
+              best discard and its counts stay exact, and a sound hand costs one full count.
+    """
+    q = prepare(hand, game, declarer, others=others, out=out, leader=leader)
+    _check_options(q, target, sample, seed, jobs)
+    if len(q.hand) == q.n:
+        return _odds_for_hand(q, q.hand, None, [], target, sample, seed, jobs, progress, None)
+    classes = distinct_discards(q.hand, q.others)
+    if prune and target is not None:
+        classes = _screened(q, classes, target)
+    results: list[LayoutOdds] = []
+    best_failed: int | None = None
+    for discard, merged in classes:
+        kept = Hand(q.hand.mask & ~discard[0].bit & ~discard[1].bit)
+        limit = best_failed if prune and target is not None else None
+        odds = _odds_for_hand(q, kept, discard, merged, target, sample, seed, jobs, progress,
+                              limit)
+        if odds.complete and odds.made is not None:
+            if best_failed is None or odds.failed < best_failed:
+                best_failed = odds.failed
+        results.append(odds)
+    results.sort(key=lambda o: _rank_key(o))
+    best = results[0]
+    return _replace(best, discards=results)
+
+
+def distinct_discards(hand: Hand, others: Hand) -> list[tuple[tuple[Card, Card], list[tuple[Card, Card]]]]:
+    """The discards of two cards from `hand` that can differ in play, each with the discards
+    merged into it.
+
+    Two of the hand's cards are equivalent when they are of one suit and no card of `others`
+    lies between them: whichever of them is kept, it ranks the same against every card in
+    play. Discards that take the same number of cards from each such run are one discard; the
+    one kept discards the lowest cards of each run.
+    """
+    run_of: dict[Card, tuple[int, int]] = {}
+    for suit in range(4):
+        run = 0
+        for rank in range(8):
+            card = Card.from_index(suit * 8 + rank)
+            if card.bit & others.mask:
+                run += 1
+            elif card.bit & hand.mask:
+                run_of[card] = (suit, run)
+    classes: dict[tuple, list[tuple[Card, Card]]] = {}
+    for pair in combinations(sorted(hand, key=lambda c: c.index), 2):
+        key = tuple(sorted(run_of[c] for c in pair))
+        classes.setdefault(key, []).append(pair)
+    return [(pairs[0], pairs[1:]) for pairs in classes.values()]
+
+
+def _odds_for_hand(q: Question, kept: Hand, discard: tuple[Card, Card] | None,
+                   merged: list[tuple[Card, Card]], target: int | None, sample: int | None,
+                   seed: int | None, jobs: int | None,
+                   progress: Callable[[int], None] | None, limit: int | None) -> LayoutOdds:
+    import numpy as np
+
+    import solver
+
+    n = q.n
+    total = math.comb(2 * n, n)
+    seat_a, seat_b = [s for s in SEATS if s != q.declarer]
+    if sample is None:
+        ranks = np.arange(total, dtype=np.int64)
+    else:
+        ranks = np.random.default_rng(seed).integers(0, total, size=sample, dtype=np.int64)
+    template = _position(q, kept, solver.subset(q.others.mask, n, 0), seat_a)
+    batch = solver.Jobs.layouts(template, seat_a - 1, q.others.mask, n, ranks)
+    give_up = None
+    if limit is not None:
+        give_up = (1 if q.game.kind == MISERE else 0, limit)
+    results = solver.run_jobs(batch, target=target, threads=jobs, progress=progress,
+                              give_up=give_up)
+    solved = results >= 0
+    complete = bool(solved.all())
+    values = results[solved]
+    counted = int(values.size)
+    counts = {int(v): int(c) for v, c in zip(*np.unique(values, return_counts=True))}
+    if target is not None:
+        counts = {0: counts.get(0, 0), 1: counts.get(1, 0)}
+    made = counts[1] if target is not None else None
+    exact = sample is None and complete
+    probability = Fraction(made, counted) if made is not None and counted and complete else None
+    mean = None
+    if target is None and counted:
+        mean = Fraction(int(values.astype(np.int64).sum()), counted)
+    interval = None
+    if sample is not None and probability is not None:
+        interval = wilson_interval(made, counted)
+    worst = None
+    if counted:
+        wants_low = q.game.kind == MISERE
+        index = int(np.argmax(results) if wants_low else np.argmin(np.where(solved, results, 99)))
+        worst = _layout(q, batch.hands(index), discard)
+    return LayoutOdds(
+        game=q.game, declarer=q.declarer, leader=q.leader, hand=kept, others=q.others,
+        target=target, layouts=counted, total=total, counts=counts, made=made,
+        probability=probability, interval=interval, mean=mean, worst=worst, exact=exact,
+        sample=sample, seed=seed, discard=discard, merged=merged, complete=complete)
+
+
+def _position(q: Question, kept: Hand, first: int, seat_a: int) -> Any:
+    """The engine position of one layout: `first` (a mask of others' cards) to seat_a."""
+    import solver
+
+    hands = [0, 0, 0]
+    hands[q.declarer - 1] = kept.mask
+    hands[seat_a - 1] = first
+    hands[6 - q.declarer - seat_a - 1] = q.others.mask & ~first
+    return solver.Position(hands=tuple(hands), leader=q.leader - 1, game=q.game.kind,
+                           trump=q.game.trump, focus=q.declarer - 1)
+
+
+def _layout(q: Question, masks: tuple[int, int, int], discard: tuple[Card, Card] | None) -> Layout:
+    """A layout as a deal, solved exactly, with a principal line."""
+    import solver
+
+    deal = Deal(tuple(Hand(m) for m in masks),
+                discard=Hand.from_cards(discard) if discard else None)
+    position = make_position(deal, q.game, declarer=q.declarer, leader=q.leader)[0]
+    engine = solver.default_solver()
+    return Layout(deal, engine.tricks(position),
+                  [Card.from_index(c) for c in engine.line(position)])
+
+
+def _screened(q: Question, classes: list, target: int) -> list:
+    """The discards in the order of a quick screen on a fixed sample of layouts, most
+    promising first, so that pruning against the best discard so far pays off early."""
+    import numpy as np
+
+    import solver
+
+    n = q.n
+    total = math.comb(2 * n, n)
+    ranks = np.random.default_rng(0).integers(0, total, size=min(SCREEN_LAYOUTS, total),
+                                              dtype=np.int64)
+    seat_a = [s for s in SEATS if s != q.declarer][0]
+    scored = []
+    for i, (discard, merged) in enumerate(classes):
+        kept = Hand(q.hand.mask & ~discard[0].bit & ~discard[1].bit)
+        template = _position(q, kept, solver.subset(q.others.mask, n, 0), seat_a)
+        res = solver.run_jobs(solver.Jobs.layouts(template, seat_a - 1, q.others.mask, n, ranks),
+                              target=target, threads=1)
+        bad = int(np.count_nonzero(res == (1 if q.game.kind == MISERE else 0)))
+        scored.append((bad, i, (discard, merged)))
+    return [item for _, _, item in sorted(scored)]
+
+
+def _rank_key(odds: LayoutOdds) -> tuple:
+    """Best discard first: fewest failures (or the best mean), complete counts before cut ones."""
+    if odds.made is not None:
+        return (not odds.complete, odds.failed if odds.complete else 0, -odds.layouts)
+    mean = odds.mean if odds.mean is not None else Fraction(0)
+    return (not odds.complete, mean if odds.game.kind == MISERE else -mean)
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a binomial proportion (sound near 0 and 1 as well)."""
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _check_options(q: Question, target: int | None, sample: int | None, seed: int | None,
+                   jobs: int | None) -> None:
+    if target is not None:
+        if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target <= q.n:
+            raise PositionError(f"target {target!r} is not a number of tricks 0..{q.n}")
+    if sample is not None:
+        if isinstance(sample, bool) or not isinstance(sample, int) or sample < 1:
+            raise PositionError(f"sample {sample!r} is not a positive number of layouts")
+    elif seed is not None:
+        raise PositionError("seed is for sampling: give sample=N too")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise PositionError(f"seed {seed!r} is not a whole number >= 0")
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+        raise PositionError(f"jobs {jobs!r} is not a positive number of threads")
+
+
+def _as_hand(value: Any, what: str) -> Hand:
+    if isinstance(value, Hand):
+        return value
+    if isinstance(value, str):
+        return Hand.parse(value, what)
+    try:
+        return Hand.from_cards(value)
+    except TypeError:
+        raise PositionError(f"{what}: {value!r} is not a set of cards") from None
+
+
+def _first(mask: int) -> Card:
+    return Card.from_index((mask & -mask).bit_length() - 1)
+
+
+def _replace(odds: LayoutOdds, **changes: Any) -> LayoutOdds:
+    from dataclasses import replace
+
+    return replace(odds, **changes)
