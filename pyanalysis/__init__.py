@@ -2,7 +2,8 @@
 
 Modules are layered (see DESIGN.md): cards and notation (`cards`, `hand`, `deal`, `diagram`,
 `errors`), games and rules (`games`, `rules`), scoring (`scoring`, `sheet`, `sheet_io`),
-solving (`solving`), and the interfaces (`batch`, `cli`); each uses only layers before it.
+solving (`solving`), analyses (`analysis`: layouts, tenner, totus, underbid, misère) and the
+interfaces (`batch`, `cli`); each uses only layers before it.
 The engine (`solver`) is imported on first use, so notation and scoring work without it.
 """
 
@@ -15,9 +16,15 @@ from .rules import RuleSet
 from .scoring import DealScore, score_deal
 from .sheet import Sheet, settle
 from .solving import DDTable, Solution, solve, table
+from .analysis import (
+    LayoutOdds, TennerCheck, TennerOdds, Totus, Underbid, check_tenner, layout_odds,
+    misere_odds, tenner_odds, totus, underbid,
+)
 
 __all__ = [
     "Card", "Hand", "Deal", "NotationError", "Game",
     "RuleSet", "score_deal", "DealScore", "Sheet", "settle",
     "solve", "Solution", "table", "DDTable",
+    "layout_odds", "LayoutOdds", "check_tenner", "TennerCheck", "tenner_odds", "TennerOdds",
+    "totus", "Totus", "underbid", "Underbid", "misere_odds",
 ]

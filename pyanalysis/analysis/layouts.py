@@ -191,7 +191,7 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
                 leader: int = 1, target: int | None = None, sample: int | None = None,
                 seed: int | None = None, jobs: int | None = None,
                 progress: Callable[[int], None] | None = None,
-                prune: bool = False) -> LayoutOdds:
+                prune: bool = False, stop_after: int | None = None) -> LayoutOdds:
     """The declarer's double-dummy result over every layout of the cards he cannot see.
 
     hand:     the declarer's n cards (n = 1..10), or n + 2 (hand and talon before the
@@ -207,11 +207,19 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
     prune:    target mode with 12 cards: stop counting a discard once it has failed in more
               layouts than the best discard so far (its entry then has `complete` False); the
               best discard and its counts stay exact, and a sound hand costs one full count.
+    stop_after: target mode: stop counting (a discard) once it has failed in more than this
+              many layouts (`complete` False): `stop_after=0` asks "does it never fail?".
     """
     q = prepare(hand, game, declarer, others=others, out=out, leader=leader)
     _check_options(q, target, sample, seed, jobs)
+    if stop_after is not None:
+        if target is None:
+            raise PositionError("stop_after needs a target")
+        if isinstance(stop_after, bool) or not isinstance(stop_after, int) or stop_after < 0:
+            raise PositionError(f"stop_after {stop_after!r} is not a whole number >= 0")
     if len(q.hand) == q.n:
-        return _odds_for_hand(q, q.hand, None, [], target, sample, seed, jobs, progress, None)
+        return _odds_for_hand(q, q.hand, None, [], target, sample, seed, jobs, progress,
+                              stop_after)
     classes = distinct_discards(q.hand, q.others)
     if prune and target is not None:
         classes = _screened(q, classes, target)
@@ -219,7 +227,9 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
     best_failed: int | None = None
     for discard, merged in classes:
         kept = Hand(q.hand.mask & ~discard[0].bit & ~discard[1].bit)
-        limit = best_failed if prune and target is not None else None
+        limit = stop_after
+        if prune and target is not None and best_failed is not None:
+            limit = best_failed if limit is None else min(limit, best_failed)
         odds = _odds_for_hand(q, kept, discard, merged, target, sample, seed, jobs, progress,
                               limit)
         if odds.complete and odds.made is not None:
@@ -262,22 +272,13 @@ def _odds_for_hand(q: Question, kept: Hand, discard: tuple[Card, Card] | None,
                    progress: Callable[[int], None] | None, limit: int | None) -> LayoutOdds:
     import numpy as np
 
-    import solver
-
-    n = q.n
-    total = math.comb(2 * n, n)
-    seat_a, seat_b = [s for s in SEATS if s != q.declarer]
+    total = math.comb(2 * q.n, q.n)
     if sample is None:
         ranks = np.arange(total, dtype=np.int64)
     else:
         ranks = np.random.default_rng(seed).integers(0, total, size=sample, dtype=np.int64)
-    template = _position(q, kept, solver.subset(q.others.mask, n, 0), seat_a)
-    batch = solver.Jobs.layouts(template, seat_a - 1, q.others.mask, n, ranks)
-    give_up = None
-    if limit is not None:
-        give_up = (1 if q.game.kind == MISERE else 0, limit)
-    results = solver.run_jobs(batch, target=target, threads=jobs, progress=progress,
-                              give_up=give_up)
+    batch, results = solve_layouts(q, kept, ranks, target, jobs=jobs, progress=progress,
+                                   limit=limit)
     solved = results >= 0
     complete = bool(solved.all())
     values = results[solved]
@@ -298,12 +299,34 @@ def _odds_for_hand(q: Question, kept: Hand, discard: tuple[Card, Card] | None,
     if counted:
         wants_low = q.game.kind == MISERE
         index = int(np.argmax(results) if wants_low else np.argmin(np.where(solved, results, 99)))
-        worst = _layout(q, batch.hands(index), discard)
+        worst = layout_at(q, batch, index, discard)
     return LayoutOdds(
         game=q.game, declarer=q.declarer, leader=q.leader, hand=kept, others=q.others,
         target=target, layouts=counted, total=total, counts=counts, made=made,
         probability=probability, interval=interval, mean=mean, worst=worst, exact=exact,
         sample=sample, seed=seed, discard=discard, merged=merged, complete=complete)
+
+
+def solve_layouts(q: Question, kept: Hand, ranks: Any, target: int | None, *,
+                  jobs: int | None = None, progress: Callable[[int], None] | None = None,
+                  limit: int | None = None) -> tuple[Any, Any]:
+    """Solve the layouts of the given colex `ranks` with the declarer holding `kept`.
+
+    The layout of rank r gives the lower-numbered other seat subset r (`solver.subset`) of
+    the others' cards. Returns the engine's positions (`solver.Jobs`) and their answers (an
+    int8 array: trick counts, or 0/1 for `target`; -1 where `limit` stopped the count, see
+    `layout_odds`' stop_after).
+    """
+    import solver
+
+    seat_a = [s for s in SEATS if s != q.declarer][0]
+    template = _position(q, kept, solver.subset(q.others.mask, q.n, 0), seat_a)
+    batch = solver.Jobs.layouts(template, seat_a - 1, q.others.mask, q.n, ranks)
+    give_up = None
+    if limit is not None:
+        give_up = (1 if q.game.kind == MISERE else 0, limit)
+    return batch, solver.run_jobs(batch, target=target, threads=jobs, progress=progress,
+                                  give_up=give_up)
 
 
 def _position(q: Question, kept: Hand, first: int, seat_a: int) -> Any:
@@ -318,10 +341,12 @@ def _position(q: Question, kept: Hand, first: int, seat_a: int) -> Any:
                            trump=q.game.trump, focus=q.declarer - 1)
 
 
-def _layout(q: Question, masks: tuple[int, int, int], discard: tuple[Card, Card] | None) -> Layout:
-    """A layout as a deal, solved exactly, with a principal line."""
+def layout_at(q: Question, batch: Any, index: int,
+              discard: tuple[Card, Card] | None) -> Layout:
+    """Layout `index` of `batch` (see `solve_layouts`) as a deal, solved exactly, with a line."""
     import solver
 
+    masks = batch.hands(index)
     deal = Deal(tuple(Hand(m) for m in masks),
                 discard=Hand.from_cards(discard) if discard else None)
     position = make_position(deal, q.game, declarer=q.declarer, leader=q.leader)[0]
@@ -335,19 +360,13 @@ def _screened(q: Question, classes: list, target: int) -> list:
     promising first, so that pruning against the best discard so far pays off early."""
     import numpy as np
 
-    import solver
-
-    n = q.n
-    total = math.comb(2 * n, n)
+    total = math.comb(2 * q.n, q.n)
     ranks = np.random.default_rng(0).integers(0, total, size=min(SCREEN_LAYOUTS, total),
                                               dtype=np.int64)
-    seat_a = [s for s in SEATS if s != q.declarer][0]
     scored = []
     for i, (discard, merged) in enumerate(classes):
         kept = Hand(q.hand.mask & ~discard[0].bit & ~discard[1].bit)
-        template = _position(q, kept, solver.subset(q.others.mask, n, 0), seat_a)
-        res = solver.run_jobs(solver.Jobs.layouts(template, seat_a - 1, q.others.mask, n, ranks),
-                              target=target, threads=1)
+        res = solve_layouts(q, kept, ranks, target, jobs=1)[1]
         bad = int(np.count_nonzero(res == (1 if q.game.kind == MISERE else 0)))
         scored.append((bad, i, (discard, merged)))
     return [item for _, _, item in sorted(scored)]
