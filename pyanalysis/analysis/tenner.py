@@ -57,12 +57,17 @@ class TennerCheck:
     discards: list["TennerCheck"] = field(default_factory=list)
 
     @property
+    def need(self) -> int:
+        """Every trick: ten in a full deal, all that are left in an ending."""
+        return self.deal.size
+
+    @property
     def made(self) -> bool:
-        return self.tricks >= TEN
+        return self.tricks >= self.need
 
     @property
     def down(self) -> int:
-        return max(0, TEN - self.tricks)
+        return max(0, self.need - self.tricks)
 
     @property
     def verdict(self) -> str:
@@ -98,6 +103,7 @@ def check_tenner(deal: Deal | str, game: Game | str, declarer: int, *, leader: i
 
     deal:     the three hands (the declarer's after his discard), or his ten cards with the
               talon and no discard: then every distinct discard of his twelve is checked.
+              An ending asks whether he takes every trick that is left.
     game:     a ten contract, `10S` … `10NT`.
     rules:    a rule set (`"sochi"`, `RuleSet`): the deal is scored as the tenner went.
     depth:    how many tricks of the refutation tree to spell out.
@@ -122,7 +128,8 @@ def _check_open(deal: Deal, game: Game, declarer: int, leader: int, rules: RuleS
     engine = solver.default_solver()
     tricks = engine.tricks(position)
     line = engine.line(position)
-    refutation = None if tricks >= TEN else _refutation(engine, position, depth)
+    need = deal.size
+    refutation = None if tricks >= need else _refutation(engine, position, depth, need)
     by_seat = tricks_along(position, line)
     score = None
     if rules is not None:
@@ -159,8 +166,8 @@ def tricks_along(position: Any, line: Iterable[int]) -> dict[int, int]:
     return by_seat
 
 
-def _refutation(engine: Any, position: Any, depth: int) -> dict[str, Any] | None:
-    """The defence's strategy that keeps the declarer under ten, for `depth` tricks."""
+def _refutation(engine: Any, position: Any, depth: int, need: int) -> dict[str, Any] | None:
+    """The defence's strategy that keeps the declarer under `need`, for `depth` tricks."""
     def node(pos: Any, taken: int, tricks_done: int) -> dict[str, Any] | None:
         if tricks_done >= depth or pos.is_terminal:
             return None
@@ -175,7 +182,7 @@ def _refutation(engine: Any, position: Any, depth: int) -> dict[str, Any] | None
         for card in pos.legal_moves():
             nxt, taker, done = pos.advance(card)
             gain = taken + (taker == pos.focus)
-            if not engine.at_least(nxt, TEN - gain):
+            if not engine.at_least(nxt, need - gain):
                 return {"seat": seat + 1, "side": "defence", "card": str(Card.from_index(card)),
                         "next": node(nxt, gain, tricks_done + done)}
         raise AssertionError("a set tenner has a defence card that keeps it set")  # pragma: no cover

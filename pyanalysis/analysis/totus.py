@@ -52,7 +52,8 @@ class DiscardVerdict:
 class Totus:
     """The totus verdict. `form`: "layouts" (seed 003) or "open" (seed 002). `sound`: the
     slam is guaranteed in that form. `discard`: a sound discard ("layouts"), or the
-    opponents' choice ("open"). `discards`: every distinct discard's verdict."""
+    opponents' choice ("open"). `discards`: the distinct discards' verdicts, sound ones
+    first: "open" checks them all; "layouts" stops at the first sound one."""
 
     form: str
     declarer: int
@@ -72,7 +73,8 @@ class Totus:
 
 
 def totus(cards: Deal | Hand | str | Iterable[Card | str], declarer: int, *,
-          form: str | None = None, leaders: Iterable[int] = SEATS, jobs: int | None = None,
+          form: str | None = None, leaders: Iterable[int] = SEATS,
+          others: Hand | str | None = None, jobs: int | None = None,
           progress: Callable[[int], None] | None = None) -> Totus:
     """Is the twelve-card slam sound?
 
@@ -80,22 +82,21 @@ def totus(cards: Deal | Hand | str | Iterable[Card | str], declarer: int, *,
              talon (either form; "open" by default, as only a deal has the others' hands).
     form:    "layouts" (seed 003: every layout, every leader in `leaders`) or "open"
              (seed 002: open cards, the opponents choose the discard).
+    others:  form "layouts": the cards the other two seats hold between them (default: the
+             rest of the deck); with fewer, an ending: every trick left on n + 2 cards.
     """
     deal = None
     if isinstance(cards, Deal) or (isinstance(cards, str) and _looks_like_deal(cards)):
         deal = Deal.parse(cards)
         make_position(deal, TOTUS, declarer=declarer)  # checks the seat
-        if len(deal.talon) != 2 or not deal.is_full:
-            raise CardCountError("a totus deal needs three hands of ten and the two-card talon")
+        if len(deal.talon) != 2:
+            raise CardCountError("a totus deal needs the three hands and the two-card talon")
         hand = Hand(deal.hand(declarer).mask | Hand.from_cards(deal.talon).mask)
     else:
-        hand = cards if isinstance(cards, Hand) else (
-            Hand.parse(cards, "hand") if isinstance(cards, str) else Hand.from_cards(cards))
+        hand = _hand(cards, "hand")
     form = form or ("open" if deal is not None else "layouts")
     if form not in FORMS:
         raise PositionError(f"unknown totus form '{form}': expected layouts or open")
-    if len(hand) != 12:
-        raise CardCountError(f"a totus hand has twelve cards (ten and the talon), got {len(hand)}")
     if form == "open":
         if deal is None:
             raise PositionError("the open form (seed 002) needs the whole deal, not one hand")
@@ -103,7 +104,20 @@ def totus(cards: Deal | Hand | str | Iterable[Card | str], declarer: int, *,
     leaders = tuple(leaders)
     if not leaders or any(isinstance(s, bool) or s not in SEATS for s in leaders):
         raise PositionError(f"leaders {leaders!r}: seats 1, 2, 3")
-    return _layouts(hand, declarer, leaders, jobs, progress)
+    rest = Hand(((1 << 32) - 1) & ~hand.mask) if others is None else _hand(others, "others")
+    if rest.mask & hand.mask:
+        raise CardCountError("the others' cards overlap the hand")
+    if len(hand) != len(rest) // 2 + 2 or len(rest) % 2:
+        raise CardCountError(
+            f"a totus hand has two cards more than each other seat (twelve: ten and the "
+            f"talon); got {len(hand)} against {len(rest)} between the others")
+    return _layouts(hand, rest, declarer, leaders, jobs, progress)
+
+
+def _hand(value: Any, what: str) -> Hand:
+    if isinstance(value, Hand):
+        return value
+    return Hand.parse(value, what) if isinstance(value, str) else Hand.from_cards(value)
 
 
 def _looks_like_deal(text: str) -> bool:
@@ -125,21 +139,21 @@ def _open(deal: Deal, declarer: int, hand: Hand) -> Totus:
         position = make_position(Deal(hands, discard=Hand.from_cards(pair)), TOTUS,
                                  declarer=declarer)[0]
         tricks = solver.default_solver().tricks(position)
-        verdicts.append(DiscardVerdict(pair, merged, tricks >= 10, tricks=tricks))
+        verdicts.append(DiscardVerdict(pair, merged, tricks >= deal.size, tricks=tricks))
     verdicts.sort(key=lambda v: v.tricks)
     return Totus("open", declarer, hand, verdicts[0].sound, verdicts[0].discard, verdicts, (1,))
 
 
-def _layouts(hand: Hand, declarer: int, leaders: tuple[int, ...], jobs: int | None,
-             progress: Callable[[int], None] | None) -> Totus:
+def _layouts(hand: Hand, others: Hand, declarer: int, leaders: tuple[int, ...],
+             jobs: int | None, progress: Callable[[int], None] | None) -> Totus:
     verdicts = []
-    for pair, merged in distinct_discards(hand, Hand(((1 << 32) - 1) & ~hand.mask)):
+    for pair, merged in distinct_discards(hand, others):
         kept = Hand(hand.mask & ~pair[0].bit & ~pair[1].bit)
         verdict = DiscardVerdict(pair, merged, True)
         for leader in leaders:
             # One failing layout settles it: stop at the first.
-            odds = layout_odds(kept, TOTUS, declarer, out=Hand.from_cards(pair), leader=leader,
-                               target=10, jobs=jobs, progress=progress, stop_after=0)
+            odds = layout_odds(kept, TOTUS, declarer, others=others, leader=leader,
+                               target=len(kept), jobs=jobs, progress=progress, stop_after=0)
             if odds.failed or not odds.complete:
                 verdict = DiscardVerdict(pair, merged, False, beaten_by=odds.worst,
                                          leader=leader)
