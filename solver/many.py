@@ -45,7 +45,7 @@ class Cancelled(Exception):
 def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = None,
              progress: Callable[[int], None] | None = None,
              stop: threading.Event | None = None, give_up: tuple[int, int] | None = None,
-             tt_mb: int = 4) -> np.ndarray:
+             tt_mb: int = 16) -> np.ndarray:
     """Solve every job of ``jobs`` (see ``tricks_many`` for ``target`` and ``threads``).
 
     ``give_up=(value, k)``: stop handing out work once more than ``k`` answers equal ``value``
