@@ -157,12 +157,17 @@ def _check_twelve(deal: Deal, game: Game, declarer: int, leader: int, rules: Rul
 
 
 def tricks_along(position: Any, line: Iterable[int]) -> dict[int, int]:
-    """Tricks each seat (1..3) takes along a line of play from `position`."""
+    """Tricks each seat (1..3) takes along a line of play from `position` (a contract at a
+    trick's start, as the tenner check asks)."""
+    from solver.position import trick_taker
+
     by_seat = {1: 0, 2: 0, 3: 0}
-    for card in line:
-        position, taker, _ = position.advance(card)
-        if taker is not None:
-            by_seat[taker + 1] += 1
+    cards = list(line)
+    leader = position.leader
+    for i in range(0, len(cards) - 2, 3):
+        leader = trick_taker(tuple(cards[i:i + 3]), [(leader + k) % 3 for k in range(3)],
+                             position.trump)
+        by_seat[leader + 1] += 1
     return by_seat
 
 
