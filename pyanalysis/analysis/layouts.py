@@ -56,7 +56,10 @@ class LayoutOdds:
     `probability`: `made / layouts` as a `Fraction` (exact when every layout was counted, else
     the sample's estimate); None without a target. `interval`: the 95% interval (Wilson) when
     sampled, else None. `mean`: the mean trick count (distribution mode), else None.
-    `worst`: a layout with the worst result for the declarer, with its line.
+    `stderr`: when sampled, the standard error of `probability` (target mode) or of `mean`;
+    None when every layout was counted.
+    `worst`: a layout with the worst result for the declarer, with its line (target mode: one
+    that misses the target, or for misère catches him, when there is one).
     `discard`: the two cards discarded (12-card hands), else None; `merged`: the discards
     equivalent to it (they differ only by cards adjacent in rank with no other player's card
     between them: the same result in every layout). `discards`: for 12 cards, one `LayoutOdds`
@@ -80,6 +83,7 @@ class LayoutOdds:
     mean: Fraction | None
     worst: Layout | None
     exact: bool
+    stderr: float | None = None
     sample: int | None = None
     seed: int | None = None
     discard: tuple[Card, Card] | None = None
@@ -93,14 +97,6 @@ class LayoutOdds:
         if self.made is None:
             raise ValueError("no target: ask the counts instead")
         return self.made if self.game.kind == MISERE else self.layouts - self.made
-
-    @property
-    def stderr(self) -> float | None:
-        """Standard error of the estimated probability (sampled target mode), else None."""
-        if self.exact or self.probability is None or not self.layouts:
-            return None
-        p = float(self.probability)
-        return math.sqrt(p * (1 - p) / self.layouts)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, as `prefdd odds --json` prints it."""
@@ -292,9 +288,13 @@ def _odds_for_hand(q: Question, kept: Hand, discard: tuple[Card, Card] | None,
     mean = None
     if target is None and counted:
         mean = Fraction(int(values.astype(np.int64).sum()), counted)
-    interval = None
+    interval = stderr = None
     if sample is not None and probability is not None:
         interval = wilson_interval(made, counted)
+        p = float(probability)
+        stderr = math.sqrt(p * (1 - p) / counted)
+    elif sample is not None and mean is not None and counted > 1:
+        stderr = float(values.astype(np.float64).std(ddof=1)) / math.sqrt(counted)
     worst = None
     if counted:
         wants_low = q.game.kind == MISERE
@@ -304,6 +304,7 @@ def _odds_for_hand(q: Question, kept: Hand, discard: tuple[Card, Card] | None,
         game=q.game, declarer=q.declarer, leader=q.leader, hand=kept, others=q.others,
         target=target, layouts=counted, total=total, counts=counts, made=made,
         probability=probability, interval=interval, mean=mean, worst=worst, exact=exact,
+        stderr=stderr,
         sample=sample, seed=seed, discard=discard, merged=merged, complete=complete)
 
 
