@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
 from typing import Any, Callable, Iterable
@@ -199,6 +199,7 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
               "does he take >= target" (misère: target 1 asks whether he is caught).
     sample, seed: solve `sample` layouts drawn uniformly (with replacement, numpy's generator
               seeded with `seed`) instead of all of them: an estimate with a 95% interval.
+              Every discard is tried on the same sampled layouts, so they compare paired.
     jobs:     threads (default: one per core). `progress(k)`: told as k more layouts are done.
     prune:    target mode with 12 cards: stop counting a discard once it has failed in more
               layouts than the best discard so far (its entry then has `complete` False); the
@@ -233,8 +234,7 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
                 best_failed = odds.failed
         results.append(odds)
     results.sort(key=lambda o: _rank_key(o))
-    best = results[0]
-    return _replace(best, discards=results)
+    return replace(results[0], discards=results)
 
 
 def distinct_discards(hand: Hand, others: Hand) -> list[tuple[tuple[Card, Card], list[tuple[Card, Card]]]]:
@@ -418,9 +418,3 @@ def _as_hand(value: Any, what: str) -> Hand:
 
 def _first(mask: int) -> Card:
     return Card.from_index((mask & -mask).bit_length() - 1)
-
-
-def _replace(odds: LayoutOdds, **changes: Any) -> LayoutOdds:
-    from dataclasses import replace
-
-    return replace(odds, **changes)
