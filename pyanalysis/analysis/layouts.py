@@ -386,7 +386,10 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
     p = successes / trials
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At 0 and at `trials` the interval ends exactly at 0 or 1; say so without rounding error.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def _check_options(q: Question, target: int | None, sample: int | None, seed: int | None,

@@ -1,0 +1,374 @@
+"""Bound queries and many positions at once: Solver.at_least, tricks_many, run_jobs, Jobs and
+the colex ranking of card subsets, each checked against the reference minimax or plain Python."""
+from __future__ import annotations
+
+import math
+import random
+import threading
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+import solver
+import solver.many
+from solver import Jobs, Position, reference
+from engine_positions import GAME_SPECS, random_position
+
+SPEC_IDS = [f"{g}-{t}-{r}" for g, t, r in GAME_SPECS]
+
+
+def popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def mixed_positions(seed: int, count: int, max_cards: int = 4) -> list[Position]:
+    """`count` random positions cycling through every game spec (mid-trick ones included)."""
+    rng = random.Random(seed)
+    return [random_position(rng, max_cards, spec=GAME_SPECS[i % len(GAME_SPECS)])
+            for i in range(count)]
+
+
+def random_ending(rng: random.Random, n: int, game: str = "contract", trump=None,
+                  focus: int | None = None, leader: int | None = None):
+    """A random n-card ending: (template position, focus seat, pool of the other two seats)."""
+    cards = rng.sample(range(32), 3 * n)
+    hands = [sum(1 << c for c in cards[i * n:(i + 1) * n]) for i in range(3)]
+    focus = rng.randrange(3) if focus is None else focus
+    leader = rng.randrange(3) if leader is None else leader
+    pos = Position(hands=tuple(hands), leader=leader, game=game, trump=trump, focus=focus)
+    pool = sum(hands[s] for s in range(3) if s != focus)
+    return pos, focus, pool
+
+
+# --- Solver.at_least ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec", GAME_SPECS, ids=SPEC_IDS)
+def test_at_least_agrees_with_reference_for_every_target(spec):
+    # One Solver for all positions and targets: its table carries over between questions,
+    # so a bound stored for one target must never answer another one wrongly.
+    engine = solver.Solver(tt_mb=4)
+    rng = random.Random(GAME_SPECS.index(spec))
+    mid_trick = 0
+    for _ in range(40):
+        pos = random_position(rng, 4, spec=spec)
+        mid_trick += bool(pos.played)
+        value = reference.tricks(pos)
+        for t in range(-1, pos.tricks_left + 2):
+            assert engine.at_least(pos, t) == (value >= t), (pos, t, value)
+        # The module-level helper answers the same.
+        assert solver.at_least(pos, value) and not solver.at_least(pos, value + 1), pos
+    assert mid_trick > 0  # the sample covered positions with a trick in progress
+
+
+@pytest.mark.parametrize("rule", ["suit", "card"])
+def test_at_least_with_both_talon_tricks_to_come(rule):
+    engine = solver.Solver(tt_mb=4)
+    rng = random.Random(7)
+    for _ in range(40):
+        pos = random_position(rng, 4, spec=("raspasy", None, rule), suits=3, full_talon=True)
+        value = reference.tricks(pos)
+        for t in range(0, pos.tricks_left + 2):
+            assert engine.at_least(pos, t) == (value >= t), (pos, t, value)
+
+
+# --- tricks_many ----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def mixed():
+    positions = mixed_positions(11, 300)
+    return positions, [reference.tricks(p) for p in positions]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_tricks_many_counts_equal_the_reference_in_input_order(mixed, threads, monkeypatch):
+    positions, expected = mixed
+    # Small chunks, so that two threads really share these 300 positions.
+    monkeypatch.setattr(solver.many, "CHUNK", 16)
+    got = solver.tricks_many(positions, threads=threads)
+    assert isinstance(got, np.ndarray) and got.dtype == np.int8
+    assert got.tolist() == expected
+    # The same positions reversed come back reversed: the order is the input's.
+    assert solver.tricks_many(positions[::-1], threads=threads).tolist() == expected[::-1]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("target", [0, 1, 2, 3, 5])
+def test_tricks_many_with_a_target_equals_the_reference_bound(mixed, threads, target,
+                                                              monkeypatch):
+    positions, expected = mixed
+    monkeypatch.setattr(solver.many, "CHUNK", 16)
+    got = solver.tricks_many(positions, target=target, threads=threads)
+    assert got.dtype == np.int8
+    assert got.tolist() == [int(v >= target) for v in expected]
+
+
+def test_tricks_many_with_the_real_chunk_size_on_two_threads():
+    # More positions than two chunks: both threads take work with the default chunk size.
+    n = 2 * solver.many.CHUNK + 37
+    positions = mixed_positions(23, n, max_cards=3)
+    expected = [reference.tricks(p) for p in positions]
+    assert solver.tricks_many(positions, threads=2).tolist() == expected
+    assert solver.tricks_many(positions, target=2, threads=2).tolist() == \
+        [int(v >= 2) for v in expected]
+
+
+def test_tricks_many_of_nothing_is_an_empty_array():
+    for target in (None, 3):
+        for threads in (None, 1, 2):
+            got = solver.tricks_many([], target=target, threads=threads)
+            assert isinstance(got, np.ndarray) and got.shape == (0,) and got.dtype == np.int8
+
+
+@pytest.mark.parametrize("target", [1.5, "2", True, False, [1]])
+def test_tricks_many_rejects_a_bad_target(mixed, target):
+    with pytest.raises(ValueError, match="target"):
+        solver.tricks_many(mixed[0][:3], target=target)
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1.0, "2", True])
+def test_tricks_many_rejects_bad_threads(mixed, threads):
+    with pytest.raises(ValueError, match="threads"):
+        solver.tricks_many(mixed[0][:3], threads=threads)
+
+
+# --- binomial, subset, subset_rank ----------------------------------------------------------
+
+def test_binomial_matches_math_comb():
+    for n in range(33):
+        for k in range(-2, n + 3):
+            expected = math.comb(n, k) if 0 <= k <= n else 0
+            assert solver.binomial(n, k) == expected, (n, k)
+    for n in (-1, 33, 40):
+        with pytest.raises(ValueError):
+            solver.binomial(n, 1)
+
+
+def random_pool(rng: random.Random, m: int) -> int:
+    return sum(1 << c for c in rng.sample(range(32), m))
+
+
+def test_subset_and_subset_rank_are_inverse_bijections_on_every_rank():
+    rng = random.Random(3)
+    for m in list(range(0, 11)) + [32]:
+        pool = random_pool(rng, m)
+        cards = [c for c in range(32) if pool >> c & 1]
+        for k in range(m + 1):
+            total = math.comb(m, k)
+            ranks = range(total) if total <= 300 else rng.sample(range(total), 300)
+            seen = {}
+            for r in ranks:
+                sub = solver.subset(pool, k, r)
+                assert sub & ~pool == 0, (pool, k, r)
+                assert popcount(sub) == k
+                assert solver.subset_rank(pool, sub) == r
+                assert sub not in seen, (pool, k, r, seen.get(sub))
+                seen[sub] = r
+            if total <= 300:
+                # Every k-subset of the pool is reached, exactly once.
+                assert set(seen) == {sum(1 << c for c in combo)
+                                     for combo in combinations(cards, k)}
+                # Colex order: the masks (cards ascending = bits ascending) increase with rank.
+                masks = [solver.subset(pool, k, r) for r in range(total)]
+                assert masks == sorted(masks)
+            # Rank 0 is the k lowest cards of the pool, the last rank the k highest.
+            assert solver.subset(pool, k, 0) == sum(1 << c for c in cards[:k])
+            assert solver.subset(pool, k, total - 1) == sum(1 << c for c in cards[m - k:])
+
+
+def test_subset_rank_of_every_subset_of_a_pool_is_its_colex_position():
+    rng = random.Random(4)
+    for _ in range(20):
+        pool = random_pool(rng, rng.randint(1, 9))
+        cards = [c for c in range(32) if pool >> c & 1]
+        for k in range(len(cards) + 1):
+            subs = sorted(sum(1 << c for c in combo) for combo in combinations(cards, k))
+            assert [solver.subset_rank(pool, s) for s in subs] == list(range(len(subs)))
+
+
+def test_subset_rejects_ranks_and_sizes_out_of_range():
+    pool = 0b1011_0110
+    with pytest.raises(ValueError):
+        solver.subset(pool, 2, math.comb(5, 2))
+    with pytest.raises(ValueError):
+        solver.subset(pool, 2, -1)
+    with pytest.raises(ValueError):
+        solver.subset(pool, 6, 0)
+    with pytest.raises(ValueError):
+        solver.subset_rank(pool, 0b1)  # card 0 is not in the pool
+
+
+# --- Jobs -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_layouts_are_every_split_exactly_once(n):
+    rng = random.Random(100 + n)
+    template, focus, pool = random_ending(rng, n)
+    seats = [s for s in range(3) if s != focus]
+    seat_a = seats[n % 2]  # either of the two other seats
+    seat_b = seats[1 - n % 2]
+    total = math.comb(2 * n, n)
+    ranks = np.arange(total, dtype=np.int64)
+    if n % 3 == 0:
+        ranks = np.random.default_rng(n).permutation(ranks)
+    jobs = Jobs.layouts(template, seat_a, pool, n, ranks)
+    assert len(jobs) == total
+    seen = set()
+    for i in range(total):
+        hands = jobs.hands(i)
+        assert hands[focus] == template.hands[focus]  # the fixed hand is untouched
+        a, b = hands[seat_a], hands[seat_b]
+        assert popcount(a) == n and popcount(b) == n
+        assert a & b == 0 and a | b == pool
+        if n <= 6 or i % 997 == 0:
+            assert a == solver.subset(pool, n, int(ranks[i]))
+        seen.add(a)
+    assert len(seen) == total  # no layout twice, so all C(2n, n) of them
+    with pytest.raises(IndexError):
+        jobs.hands(total)
+
+
+def test_layouts_solved_equal_the_reference_per_layout():
+    rng = random.Random(8)
+    for game, trump in (("contract", 1), ("contract", None), ("misere", None)):
+        template, focus, pool = random_ending(rng, 3, game=game, trump=trump)
+        seat_a = (focus + 1) % 3
+        ranks = np.arange(math.comb(6, 3), dtype=np.int64)
+        jobs = Jobs.layouts(template, seat_a, pool, 3, ranks)
+        got = solver.run_jobs(jobs, threads=1)
+        for i in range(len(jobs)):
+            pos = Position(hands=jobs.hands(i), leader=template.leader, game=game, trump=trump,
+                           focus=focus)
+            assert got[i] == reference.tricks(pos), pos
+
+
+def test_layouts_reject_bad_arguments():
+    rng = random.Random(9)
+    template, focus, pool = random_ending(rng, 3)
+    seat_a = (focus + 1) % 3
+    ok = np.arange(3, dtype=np.int64)
+    with pytest.raises(ValueError):
+        Jobs.layouts(template, seat_a, pool, 3, np.array([20], dtype=np.int64))
+    with pytest.raises(ValueError):
+        Jobs.layouts(template, seat_a, pool, 3, np.array([-1], dtype=np.int64))
+    with pytest.raises(ValueError):
+        Jobs.layouts(template, 3, pool, 3, ok)
+    with pytest.raises(ValueError):
+        Jobs.layouts(template, seat_a, pool, 7, ok)
+    # A pool that is not what the two other seats hold.
+    with pytest.raises(ValueError):
+        Jobs.layouts(template, seat_a, pool & (pool - 1), 3, ok)
+
+
+# --- run_jobs -------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def ending_jobs():
+    """Every layout of a 4-card ending, and the reference count of each."""
+    rng = random.Random(2024)
+    template, focus, pool = random_ending(rng, 4, game="contract", trump=None)
+    seat_a = (focus + 1) % 3
+    jobs = Jobs.layouts(template, seat_a, pool, 4, np.arange(70, dtype=np.int64))
+    values = [reference.tricks(Position(hands=jobs.hands(i), leader=template.leader,
+                                        game="contract", trump=None, focus=focus))
+              for i in range(len(jobs))]
+    return jobs, values
+
+
+def common_value(values, target):
+    """The most frequent answer in target mode, and how many times it occurs."""
+    bits = [int(v >= target) for v in values]
+    value = max((0, 1), key=bits.count)
+    return bits, value, bits.count(value)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_run_jobs_gives_up_once_the_bound_is_passed(ending_jobs, threads, monkeypatch):
+    jobs, values = ending_jobs
+    monkeypatch.setattr(solver.many, "CHUNK", 4)
+    tried = 0
+    for target in range(1, 5):
+        bits, value, count = common_value(values, target)
+        if count < 20:
+            continue
+        tried += 1
+        got = solver.run_jobs(jobs, target=target, threads=threads, give_up=(value, 2))
+        assert got.shape == (len(jobs),)
+        solved = [i for i in range(len(jobs)) if got[i] >= 0]
+        assert -1 in got.tolist(), "the run did not stop early"
+        assert set(got.tolist()) <= {-1, 0, 1}
+        for i in solved:  # never a wrong answer for the entries it did solve
+            assert got[i] == bits[i], (target, i)
+        # It stopped because the bound was passed, not before.
+        assert sum(1 for i in solved if got[i] == value) > 2
+        # A bound never passed leaves nothing unsolved.
+        full = solver.run_jobs(jobs, target=target, threads=threads,
+                               give_up=(value, count))
+        assert full.tolist() == bits
+    assert tried  # the ending has a target that most layouts share
+    # In count mode the bound is on the trick count.
+    common = max(set(values), key=values.count)
+    got = solver.run_jobs(jobs, threads=threads, give_up=(common, 1))
+    assert -1 in got.tolist()
+    assert all(got[i] == values[i] for i in range(len(jobs)) if got[i] >= 0)
+
+
+def test_run_jobs_gives_up_on_a_full_deal_with_the_real_chunk_size():
+    # A random ten-card hand rarely takes all ten: most answers are 0, so the run stops after
+    # a chunk or two of the 184,756 layouts; the answers it gives agree with the
+    # single-position search.
+    rng = random.Random(12)
+    cards = rng.sample(range(32), 32)
+    hands = [sum(1 << c for c in cards[10 * i:10 * i + 10]) for i in range(3)]
+    template = Position(hands=tuple(hands), leader=0, game="contract", trump=2, focus=1)
+    pool = hands[0] | hands[2]
+    total = math.comb(20, 10)
+    jobs = Jobs.layouts(template, 0, pool, 10, np.arange(total, dtype=np.int64))
+    engine = solver.Solver()
+    target = 10
+    got = solver.run_jobs(jobs, target=target, threads=2, give_up=(0, 100))
+    solved = np.flatnonzero(got >= 0)
+    assert 100 < len(solved) < total
+    for i in random.Random(1).sample(solved.tolist(), 60):
+        pos = Position(hands=jobs.hands(i), leader=0, game="contract", trump=2, focus=1)
+        assert got[i] == int(engine.at_least(pos, target)), i
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("chunk", [3, 512])
+def test_run_jobs_progress_adds_up_to_the_job_count(ending_jobs, threads, chunk, monkeypatch):
+    jobs, values = ending_jobs
+    monkeypatch.setattr(solver.many, "CHUNK", chunk)
+    told: list[int] = []
+    caller = threading.get_ident()
+    callers = set()
+
+    def progress(k: int) -> None:
+        told.append(k)
+        callers.add(threading.get_ident())
+
+    got = solver.run_jobs(jobs, threads=threads, progress=progress)
+    assert got.tolist() == values
+    assert sum(told) == len(jobs)
+    assert all(k > 0 for k in told)
+    assert callers == {caller}  # called from the calling thread
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_run_jobs_with_stop_already_set_is_cancelled(ending_jobs, threads):
+    jobs, _ = ending_jobs
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(solver.Cancelled):
+        solver.run_jobs(jobs, threads=threads, stop=stop)
+    with pytest.raises(solver.Cancelled):
+        solver.run_jobs(jobs, target=2, threads=threads, stop=stop, progress=lambda k: None)
+
+
+def test_run_jobs_from_positions_equals_tricks_many(mixed):
+    positions, expected = mixed
+    jobs = Jobs.from_positions(positions)
+    assert len(jobs) == len(positions)
+    for i in (0, 7, len(positions) - 1):
+        assert jobs.hands(i) == positions[i].hands
+    assert solver.run_jobs(jobs, threads=1).tolist() == expected
