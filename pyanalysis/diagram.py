@@ -70,5 +70,5 @@ def draw_deal(deal: Deal, symbols: bool = True, declarer: int | None = None,
 
 
 def _spaced(ranks: str) -> str:
-    """`AKQ` → `A K Q` so that columns read easily; `A K 10 9` stays as it is."""
-    return ranks if " " in ranks or ranks == "-" else " ".join(ranks)
+    """`AKQ` → `A K Q` so that columns read easily; `A K 10 9` (and a lone `10`) stays."""
+    return ranks if " " in ranks or ranks in ("-", "10") else " ".join(ranks)
