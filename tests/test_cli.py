@@ -200,7 +200,8 @@ def test_bad_input_is_one_line_on_stderr_and_exit_code_2(args, message):
         assert result.stderr == f"Error: {message}\n"
 
 
-@pytest.mark.parametrize("command", ["solve", "table", "raspasy", "play", "batch"])
+@pytest.mark.parametrize("command", ["solve", "table", "raspasy", "play", "batch", "tenner",
+                                     "odds", "totus", "underbid", "misere-odds"])
 def test_every_command_has_help_with_an_example(command):
     out = ok(command, "--help")
     assert "Example:" in out and f"prefdd {command} " in out.split("Example:")[1]
@@ -240,7 +241,8 @@ def test_real_process_error_is_one_line_without_traceback(command):
 
 # ------------------------------------------------------------------------------ help examples
 
-MY_COMMANDS = ["solve", "table", "raspasy", "play", "batch"]
+MY_COMMANDS = ["solve", "table", "raspasy", "play", "batch", "tenner", "odds", "totus",
+               "underbid", "misere-odds"]
 
 
 def help_examples(command: str) -> list[str]:

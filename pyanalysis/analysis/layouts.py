@@ -275,6 +275,8 @@ def _odds_for_hand(q: Question, kept: Hand, discard: tuple[Card, Card] | None,
         ranks = np.random.default_rng(seed).integers(0, total, size=sample, dtype=np.int64)
     batch, results = solve_layouts(q, kept, ranks, target, jobs=jobs, progress=progress,
                                    limit=limit)
+    if limit is not None:
+        _cut_at_limit(results, 1 if q.game.kind == MISERE else 0, limit)
     solved = results >= 0
     complete = bool(solved.all())
     values = results[solved]
@@ -306,6 +308,21 @@ def _odds_for_hand(q: Question, kept: Hand, discard: tuple[Card, Card] | None,
         probability=probability, interval=interval, mean=mean, worst=worst, exact=exact,
         stderr=stderr,
         sample=sample, seed=seed, discard=discard, merged=merged, complete=complete)
+
+
+def _cut_at_limit(results: Any, failure: int, limit: int) -> None:
+    """Keep the answers up to the layout where the failures first pass `limit`, and mark the
+    rest unsolved (-1), so that a stopped count does not depend on how the threads ran.
+
+    The layouts solved always form a prefix (work is handed out in order and every chunk
+    handed out is finished), so the cut lands at the same layout whatever the threads did.
+    """
+    import numpy as np
+
+    seen = np.cumsum(results == failure)
+    over = np.flatnonzero(seen > limit)
+    if over.size:
+        results[over[0] + 1:] = -1
 
 
 def solve_layouts(q: Question, kept: Hand, ranks: Any, target: int | None, *,

@@ -8,7 +8,7 @@ import importlib
 
 import click
 
-_COMMAND_MODULES = ["solving", "play", "batch", "scoring"]
+_COMMAND_MODULES = ["solving", "play", "batch", "scoring", "analysis"]
 
 
 class _Group(click.Group):

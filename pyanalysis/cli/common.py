@@ -10,25 +10,31 @@ import click
 
 import pyanalysis as pa
 from pyanalysis.diagram import SEAT_NAMES
+from pyanalysis.errors import DuplicateCardError
 from pyanalysis.solving import TALON_RULES
 
 __all__ = [
     "COMMAND_SETTINGS",
     "Command",
     "CliError",
+    "LongCommand",
+    "card_set",
     "card_text",
     "deal_argument",
     "emit_json",
     "format_cards",
     "game_option",
+    "jobs_option",
     "json_option",
     "parse_cards",
     "parse_deal",
     "parse_game",
+    "sample_options",
     "seat_name",
     "seat_option",
     "symbols_option",
     "talon_rule_option",
+    "words_argument",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -72,6 +78,18 @@ class Command(click.Command):
             raise CliError(" ".join(str(exc).split())) from None
 
 
+class LongCommand(Command):
+    """A `Command` that may run for a while: Ctrl-C ends it with the one line "interrupted" on
+    stderr and exit code 130 (the shell's code for SIGINT), no traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            ctx.exit(130)
+
+
 def _usage_message(exc: click.UsageError, fallback: str) -> str:
     message = " ".join(exc.format_message().split())
     command = exc.ctx.command_path if exc.ctx is not None else fallback
@@ -99,6 +117,12 @@ def _is_short_option(word: str) -> bool:
 def deal_argument(func: F) -> F:
     """The DEAL argument: the one-line deal, quoted or as separate words."""
     return click.argument("deal", nargs=-1, required=True, callback=_reject_options_in_deal)(func)
+
+
+def words_argument(name: str, metavar: str) -> Callable[[F], F]:
+    """A positional argument typed quoted or as separate words, like DEAL: a deal, a hand."""
+    return click.argument(name, nargs=-1, required=True, metavar=metavar,
+                          callback=_reject_options_in_deal)
 
 
 def game_option(func: F) -> F:
@@ -136,6 +160,22 @@ def symbols_option(func: F) -> F:
                         help="Plain ASCII diagram (S C D H) instead of suit symbols.")(func)
 
 
+def jobs_option(func: F) -> F:
+    """``--jobs/-j``: threads for a long count."""
+    return click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
+                        help="Threads (default: one per core).")(func)
+
+
+def sample_options(func: F) -> F:
+    """``--sample N --seed S``: solve N layouts drawn at random instead of all of them."""
+    func = click.option("--seed", type=click.IntRange(min=0), default=None, metavar="S",
+                        help="Seed of the sample (with --sample), so that a run can be"
+                             " repeated.")(func)
+    return click.option("--sample", type=click.IntRange(min=1), default=None, metavar="N",
+                        help="Solve N layouts drawn at random (an estimate with its 95%"
+                             " interval) instead of every layout.")(func)
+
+
 #: Settings of the commands that take a DEAL: its words may start with "-" (a void hand).
 COMMAND_SETTINGS = {"ignore_unknown_options": True}
 
@@ -160,12 +200,31 @@ def parse_cards(text: str | None) -> list[pa.Card]:
     return [pa.Card.parse(word) for word in text.replace(",", " ").split()]
 
 
+def card_set(text: str, what: str) -> pa.Hand:
+    """Cards one after another (``"KD QD"``, ``"K♦,Q♦"``) or as a hand (``-.-.KQ.-``,
+    ``♦KQ``); `what` names them in error messages."""
+    try:
+        cards = parse_cards(text)
+    except ValueError as cards_error:
+        try:
+            return pa.Hand.parse(text, what)
+        except ValueError as hand_error:
+            words = text.replace(",", " ").split()
+            if "." not in text and words and all(len(word) <= 3 for word in words):
+                raise cards_error from None  # cards one after another, one of them wrong
+            raise hand_error from None
+    twice = sorted({card for card in cards if cards.count(card) > 1})
+    if twice:
+        raise DuplicateCardError(f"card {twice[0]} given twice in {what} '{text.strip()}'")
+    return pa.Hand.from_cards(cards)
+
+
 # ----------------------------------------------------------------------------- output
 
 
 def emit_json(data: Any) -> None:
-    """Print `data` as JSON (stable key order, cards as "AS")."""
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    """Print `data` as strict JSON (stable key order, cards as "AS"; never NaN or Infinity)."""
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
 
 
 def seat_name(seat: int) -> str:
