@@ -129,7 +129,7 @@ def _check_open(deal: Deal, game: Game, declarer: int, leader: int, rules: RuleS
     tricks = engine.tricks(position)
     line = engine.line(position)
     need = deal.size
-    refutation = None if tricks >= need else _refutation(engine, position, depth, need)
+    refutation = None if tricks >= need else _refutation(engine, position, depth, need, line)
     by_seat = tricks_along(position, line)
     score = None
     if rules is not None:
@@ -171,9 +171,15 @@ def tricks_along(position: Any, line: Iterable[int]) -> dict[int, int]:
     return by_seat
 
 
-def _refutation(engine: Any, position: Any, depth: int, need: int) -> dict[str, Any] | None:
-    """The defence's strategy that keeps the declarer under `need`, for `depth` tricks."""
-    def node(pos: Any, taken: int, tricks_done: int) -> dict[str, Any] | None:
+def _refutation(engine: Any, position: Any, depth: int, need: int,
+                line: list[int]) -> dict[str, Any] | None:
+    """The defence's strategy that keeps the declarer under `need`, for `depth` tricks.
+
+    Along the principal `line` the defence plays its cards; elsewhere, and should a line card
+    not hold, the first legal card that keeps him short.
+    """
+    def node(pos: Any, taken: int, tricks_done: int,
+             principal: list[int]) -> dict[str, Any] | None:
         if tricks_done >= depth or pos.is_terminal:
             return None
         seat = pos.to_move
@@ -181,18 +187,23 @@ def _refutation(engine: Any, position: Any, depth: int, need: int) -> dict[str, 
             replies = {}
             for card in pos.legal_moves():
                 nxt, taker, done = pos.advance(card)
-                replies[Card.from_index(card).__str__()] = node(
-                    nxt, taken + (taker == pos.focus), tricks_done + done)
+                follow = principal[1:] if principal[:1] == [card] else []
+                replies[str(Card.from_index(card))] = node(
+                    nxt, taken + (taker == pos.focus), tricks_done + done, follow)
             return {"seat": seat + 1, "side": "declarer", "replies": replies}
-        for card in pos.legal_moves():
+        cards = pos.legal_moves()
+        if principal[:1] and principal[0] in cards:
+            cards = [principal[0]] + [c for c in cards if c != principal[0]]
+        for card in cards:
             nxt, taker, done = pos.advance(card)
             gain = taken + (taker == pos.focus)
             if not engine.at_least(nxt, need - gain):
+                follow = principal[1:] if principal[:1] == [card] else []
                 return {"seat": seat + 1, "side": "defence", "card": str(Card.from_index(card)),
-                        "next": node(nxt, gain, tricks_done + done)}
+                        "next": node(nxt, gain, tricks_done + done, follow)}
         raise AssertionError("a set tenner has a defence card that keeps it set")  # pragma: no cover
 
-    return node(position, 0, 0)
+    return node(position, 0, 0, list(line))
 
 
 def _ten(game: Game | str) -> Game:
