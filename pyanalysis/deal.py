@@ -105,13 +105,6 @@ class Deal:
     def __repr__(self) -> str:
         return f"Deal.parse('{self}')"
 
-    def diagram(self, symbols: bool = True, declarer: int | None = None,
-                title: str | None = None) -> str:
-        """The deal drawn as three hands around the talon; see `pyanalysis.diagram`."""
-        from .diagram import draw_deal
-
-        return draw_deal(self, symbols=symbols, declarer=declarer, title=title)
-
 
 def _split_keywords(text: str) -> tuple[str, str | None, str | None]:
     """Cut `talon:` and `discard:` sections off the text: (hands, talon, discard)."""

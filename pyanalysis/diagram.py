@@ -7,13 +7,11 @@ without the suit symbols.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from .cards import SUIT_LETTERS, SUIT_SYMBOLS, Card
+from .deal import Deal
 from .hand import Hand
-
-if TYPE_CHECKING:
-    from .deal import Deal
 
 SEAT_NAMES = {1: "1st hand", 2: "2nd hand", 3: "3rd hand"}
 _GAP = 4

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 import pyanalysis as pa
+from pyanalysis.diagram import draw_deal
 from cli_support import tricks_along
 from pyanalysis.cli import main
 
@@ -35,7 +36,7 @@ def ok(*args: str) -> str:
 def test_solve_shows_diagram_result_every_card_and_the_line_by_tricks():
     solution = pa.solve(DEAL, "8S", declarer=1)
     out = ok("solve", DEAL, "--game", "8S", "--declarer", "1")
-    assert pa.Deal.parse(DEAL).diagram(symbols=True, declarer=1) in out
+    assert draw_deal(pa.Deal.parse(DEAL), symbols=True, declarer=1) in out
     assert f"Declarer (1st hand) takes {solution.tricks} tricks in 8♠." in out
     for card, tricks in solution.moves.items():
         mark = "*" if card in solution.best else ""
@@ -108,7 +109,7 @@ def test_table_json_is_the_table():
 
 def test_table_text_shows_the_diagram_and_the_table():
     out = ok("table", DEAL, "--talon-rule", "card")
-    assert pa.Deal.parse(DEAL).diagram() in out
+    assert draw_deal(pa.Deal.parse(DEAL)) in out
     assert pa.table(DEAL, talon_rule="card").format(symbols=True) in out
 
 

@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 import pyanalysis as pa
+from pyanalysis.diagram import draw_deal
 from pyanalysis.analysis import (
     check_tenner, layout_odds, misere_odds, tenner_odds, totus, underbid,
 )
@@ -77,7 +78,7 @@ def cards_of(text: str) -> pa.Hand:
 def test_tenner_deal_made_shows_the_diagram_the_verdict_and_the_line():
     check = check_tenner(TEN_DEAL, "10C", 1)
     out = ok("tenner", TEN_DEAL, "--game", "10C", "--declarer", "1")
-    assert pa.Deal.parse(TEN_DEAL).diagram(declarer=1) in out
+    assert draw_deal(pa.Deal.parse(TEN_DEAL), declarer=1) in out
     assert f"Declarer (1st hand) takes {check.tricks} tricks in 10♣: made." in out
     plays = out.split("Line of play:\n")[1].splitlines()
     assert len(plays) == 10 and plays[0].split()[1:3] == ["1st", check.line[0].symbol()]
@@ -136,7 +137,7 @@ def test_tenner_hand_not_guaranteed_shows_a_layout_that_beats_it():
     assert (f"Not guaranteed: the hand makes ten in {odds.made:,}/184,756 layouts ({share})."
             in flat(out))
     assert "exact, every layout counted" in out
-    assert result.beaten_by.deal.diagram(declarer=1) in out
+    assert draw_deal(result.beaten_by.deal, declarer=1) in out
     assert f"he takes {result.beaten_by.tricks} tricks" in out
 
 
@@ -185,7 +186,7 @@ def test_odds_distribution_on_an_ending():
         share = f"{100 * layouts / 70:.2f}%"
         assert f" {tricks} {layouts} {share}" in text
     assert f"Mean: {float(result.mean):.2f} tricks." in text
-    assert result.worst.deal.diagram(declarer=3) in out
+    assert draw_deal(result.worst.deal, declarer=3) in out
     assert f"he takes {result.worst.tricks} trick" in text
 
 
@@ -249,7 +250,7 @@ def test_totus_unsound_shows_a_layout_that_beats_it():
     out = ok("totus", "AKQ7.A.-.K", "--declarer", "1", "--others", "JT98.KQ.A.A", "--jobs", "1")
     assert f"Not sound: each of his {len(result.discards)} distinct discards" in flat(out)
     first = result.discards[0]
-    assert first.beaten_by.deal.diagram(declarer=1) in out
+    assert draw_deal(first.beaten_by.deal, declarer=1) in out
     same_json(ok("totus", "AKQ7.A.-.K", "--declarer", "1", "--others", "JT98.KQ.A.A",
                  "--jobs", "1", "--json"), result)
 
@@ -264,7 +265,7 @@ def test_totus_full_hand_and_open_form():
     assert not opened.sound
     assert (f"Not sound: the opponents discard {pair(worst.discard)} for him and he takes only"
             f" {worst.tricks} trick" in flat(out))
-    assert pa.Deal.parse(TEN_TALON).diagram(declarer=2) in out
+    assert draw_deal(pa.Deal.parse(TEN_TALON), declarer=2) in out
     same_json(ok("totus", TEN_TALON, "--declarer", "2", "--json"), opened)
 
 
@@ -277,7 +278,7 @@ def test_underbid_justified_shows_the_layout_and_its_line():
     out = ok("underbid", ENDING_HAND, "-g", "6NT", "--declarer", "3", "--others",
              ENDING_OTHERS, "--bid", "2")
     assert f"Justified: a layout where he takes only {result.shown.tricks} tricks:" in out
-    assert result.shown.deal.diagram(declarer=3) in out
+    assert draw_deal(result.shown.deal, declarer=3) in out
     assert f"He takes 2 or fewer in {result.at_most} of the 70 layouts" in flat(out)
     same_json(ok("underbid", ENDING_HAND, "-g", "6NT", "--declarer", "3", "--others",
                  ENDING_OTHERS, "--bid", "2", "--json"), result)
@@ -299,7 +300,7 @@ def test_misere_odds_caught_with_a_catching_layout_and_the_bias():
     out = ok("misere-odds", "98.7.A.-", "--declarer", "1", "--others", "AKQ.AK.K.AK")
     share = f"{100 * result.made / result.layouts:.2f}%"
     assert f"He is caught in {result.made}/{result.layouts} layouts ({share})." in flat(out)
-    assert result.worst.deal.diagram(declarer=1) in out
+    assert draw_deal(result.worst.deal, declarer=1) in out
     assert f"Note: {BIAS}." in flat(out)
     same_json(ok("misere-odds", "98.7.A.-", "--declarer", "1", "--others", "AKQ.AK.K.AK",
                  "--json"), result)

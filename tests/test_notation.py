@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 
 from pyanalysis import Card, Deal, Game, Hand
 from pyanalysis.cards import all_cards
+from pyanalysis.diagram import draw_deal
 
 _RUSSIAN_RANKS = {"A": "Т", "K": "К", "Q": "Д", "J": "В", "T": "10"}
 _RUSSIAN_SUITS = ("пики", "трефы", "бубны", "червы")
@@ -174,7 +175,7 @@ def test_discard_and_endings():
 
 def test_diagram_with_symbols():
     deal = Deal.parse("AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D")
-    text = deal.diagram(declarer=2, title="8♠")
+    text = draw_deal(deal, declarer=2, title="8♠")
     assert text.splitlines()[0] == "8♠"
     assert "2nd hand (declarer)" in text
     assert "1st hand" in text and "3rd hand" in text and "1st hand (declarer)" not in text
@@ -186,7 +187,7 @@ def test_diagram_with_symbols():
 
 def test_plain_ascii_diagram():
     deal = Deal.parse("AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D")
-    text = deal.diagram(symbols=False, declarer=1)
+    text = draw_deal(deal, symbols=False, declarer=1)
     assert text.isascii()
     assert "1st hand (declarer)" in text
     assert "S: AKQJ" in text and "H: T87" in text and "TD 9D" in text
@@ -194,7 +195,7 @@ def test_plain_ascii_diagram():
 
 def test_diagram_lays_out_the_hands_around_the_talon():
     deal = Deal.parse("A.-.-.- K.-.-.- Q.-.-.- 7D 8D")
-    lines = deal.diagram(symbols=False).splitlines()
+    lines = draw_deal(deal, symbols=False).splitlines()
     top = next(i for i, line in enumerate(lines) if "2nd hand" in line)
     sides = next(i for i, line in enumerate(lines) if "1st hand" in line)
     assert top < sides

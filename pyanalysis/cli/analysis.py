@@ -24,7 +24,7 @@ from pyanalysis.analysis import (
 from pyanalysis.analysis.layouts import Layout, distinct_discards, prepare
 from pyanalysis.analysis.misere import BIAS
 from pyanalysis.analysis.totus import FORMS
-from pyanalysis.diagram import hand_lines
+from pyanalysis.diagram import draw_deal, hand_lines
 from pyanalysis.errors import CardCountError, PositionError
 from pyanalysis.progress import Progress
 from pyanalysis.rules import RuleSet
@@ -178,7 +178,7 @@ def line_lines(deal: pa.Deal, line: Sequence[pa.Card], game: pa.Game,
 
 def layout_lines(layout: Layout, game: pa.Game, declarer: int, symbols: bool) -> list[str]:
     """A layout drawn as a deal (the declarer marked, his discard in the middle), its line."""
-    return [layout.deal.diagram(symbols=symbols, declarer=declarer), "",
+    return [draw_deal(layout.deal, symbols=symbols, declarer=declarer), "",
             *line_lines(layout.deal, layout.line, game, symbols)]
 
 
@@ -348,7 +348,7 @@ def refutation_lines(tree: dict[str, Any] | None, symbols: bool) -> list[str]:
 
 def tenner_check_lines(check: TennerCheck, given: pa.Deal, depth: int,
                        symbols: bool) -> list[str]:
-    lines = [given.diagram(symbols=symbols, declarer=check.declarer), ""]
+    lines = [draw_deal(given, symbols=symbols, declarer=check.declarer), ""]
     if check.discards:
         lines += say(f"No discard given: each of his {len(check.discards)} distinct discards is"
                      f" checked, all cards open.")
@@ -694,7 +694,7 @@ def totus_lines(result: Totus, given: pa.Deal | None, symbols: bool) -> list[str
     seat = seat_name(result.declarer)
     lines = []
     if given is not None:
-        lines += [given.diagram(symbols=symbols, declarer=result.declarer), ""]
+        lines += [draw_deal(given, symbols=symbols, declarer=result.declarer), ""]
     tricks = "all ten tricks" if len(result.hand) == 12 else "every trick"
     lines += [f"Totus: {tricks} in no-trump on the {seat}'s {len(result.hand)} cards:",
               "  " + hand_text(result.hand, symbols)]

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 import click
 
 import pyanalysis as pa
+from pyanalysis.diagram import draw_deal
 from pyanalysis.jsonout import cards_to_json
 from pyanalysis.solving import focus_seat, make_position
 
@@ -228,7 +229,7 @@ def _describe(session: PlaySession, symbols: bool) -> list[str]:
         title = "As dealt:"
     else:
         title = f"Trick {len(turn.done) + 1}, {seat_name(turn.leader)} leading:"
-    lines = [turn.deal.diagram(symbols=symbols, declarer=marked, title=title), ""]
+    lines = [draw_deal(turn.deal, symbols=symbols, declarer=marked, title=title), ""]
     if turn.done:
         lines.append("Tricks played:")
         lines += format_tricks(turn.done, symbols)

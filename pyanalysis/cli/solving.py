@@ -7,7 +7,7 @@ from typing import Sequence
 import click
 
 import pyanalysis as pa
-from pyanalysis.diagram import SEAT_NAMES
+from pyanalysis.diagram import SEAT_NAMES, draw_deal
 from pyanalysis.jsonout import cards_to_json, moves_to_json
 from pyanalysis.solving import focus_seat
 
@@ -78,7 +78,7 @@ def result_sentence(game: pa.Game, tricks: int, seat: int, symbols: bool, talon_
 
 
 def _diagram(deal: pa.Deal, symbols: bool, declarer: int | None, title: str | None) -> str:
-    return deal.diagram(symbols=symbols, declarer=declarer, title=title)
+    return draw_deal(deal, symbols=symbols, declarer=declarer, title=title)
 
 
 def option_name(name: str) -> str:
