@@ -98,6 +98,7 @@ ctypedef struct Job:
     int8_t maxmask
     int8_t rule
     int8_t ctx
+    int8_t target      # this job's own bound (run with target -2); -1: the exact count
 
 
 cdef inline uint32_t suit_bits(int suit) noexcept nogil:
@@ -960,6 +961,7 @@ cdef int fill_job(Job* j, pos) except -1:
     j.maxmask = (1 << j.focus) if pos.game == "contract" else 7 & ~(1 << j.focus)
     j.rule = _RULES[pos.talon_rule]
     j.ctx = _CONTEXT_GAMES[pos.game]
+    j.target = -1
     return 0
 
 
@@ -1069,13 +1071,22 @@ cdef class Jobs:
         return self.size
 
     @staticmethod
-    def from_positions(positions) -> Jobs:
-        """The given `solver.Position` objects, in order."""
+    def from_positions(positions, targets=None) -> Jobs:
+        """The given `solver.Position` objects, in order; `targets`: each one's own bound
+        (None or a negative number: its exact count), used when run with target -2."""
         positions = list(positions)
         cdef Jobs out = Jobs(len(positions))
         cdef Py_ssize_t i
+        if targets is not None:
+            targets = list(targets)
+            if len(targets) != len(positions):
+                raise ValueError(f"{len(targets)} targets for {len(positions)} positions")
         for i, pos in enumerate(positions):
             fill_job(&out.jobs[i], pos)
+            if targets is not None and targets[i] is not None and targets[i] >= 0:
+                if targets[i] > 10:
+                    raise ValueError(f"target {targets[i]} is more than the tricks of a deal")
+                out.jobs[i].target = targets[i]
         return out
 
     @staticmethod
@@ -1196,7 +1207,8 @@ cdef class Solver:
     def run(self, Jobs jobs, Py_ssize_t start, Py_ssize_t end, int target, out) -> None:
         """Solve jobs[start:end] into ``out[start:end]`` (an int8 array) without the GIL.
 
-        ``target`` < 0: each position's trick count; else 1 or 0 for reaching ``target``.
+        ``target`` -1: each position's trick count; -2: each job's own target (its count
+        where it has none); else 1 or 0 for reaching ``target``.
         The table carries over from one job to the next (its entries hold for any position).
         """
         cdef int8_t[::1] res = out
@@ -1207,7 +1219,7 @@ cdef class Solver:
         with nogil:
             for i in range(start, end):
                 load_job(&self.s, &jobs.jobs[i])
-                res[i] = answer(&self.s, target)
+                res[i] = answer(&self.s, jobs.jobs[i].target if target == -2 else target)
                 nodes += self.s.nodes
         self.stats = {"nodes": nodes}
 

@@ -17,6 +17,8 @@ from ._engine import Jobs, Solver
 from .position import Position
 
 CHUNK = 512
+#: ``run_jobs(target=EACH)``: every job's own target (see ``Jobs.from_positions``).
+EACH = "each"
 
 
 def default_threads() -> int:
@@ -27,15 +29,24 @@ def default_threads() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def tricks_many(positions: Sequence[Position], *, target: int | None = None,
+def tricks_many(positions: Sequence[Position], *,
+                target: int | Sequence[int | None] | None = None,
                 threads: int | None = None) -> np.ndarray:
     """Every position's answer, in input order, as a numpy ``int8`` array.
 
-    ``target`` None: the focus player's trick count from each position; else 1 where it is at
-    least ``target`` and 0 where not (one bound search each, much cheaper than the count).
+    ``target`` None: the focus player's trick count from each position; a number: 1 where it
+    is at least ``target`` and 0 where not (one bound search each, much cheaper than the
+    count); a sequence: each position's own target (None: its count).
     ``threads``: how many threads share the work (default: one per core).
     """
+    if isinstance(target, (list, tuple, np.ndarray)):
+        targets = list(target)
+        for t in targets:
+            if t is not None and (isinstance(t, bool) or not isinstance(t, int) or t < 0):
+                raise ValueError(f"target {t!r} is not a whole number of tricks")
+        return run_jobs(Jobs.from_positions(positions, targets), target=EACH, threads=threads)
     return run_jobs(Jobs.from_positions(positions), target=target, threads=threads)
+
 
 
 class Cancelled(Exception):
@@ -56,7 +67,8 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
     Setting ``stop`` (or a ``KeyboardInterrupt`` in the calling thread) ends the run after the
     chunks in hand, and raises ``Cancelled`` (or re-raises the interrupt).
     """
-    if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
+    if target is not None and target != EACH and (
+            isinstance(target, bool) or not isinstance(target, int)):
         raise ValueError(f"target {target!r} is not a whole number of tricks")
     if threads is None:
         threads = default_threads()
@@ -64,7 +76,7 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
         raise ValueError(f"threads {threads!r} is not a positive whole number")
     n = len(jobs)
     out = np.full(max(n, 1), -1, dtype=np.int8)
-    goal = -1 if target is None else max(target, 0)
+    goal = -1 if target is None else -2 if target == EACH else max(target, 0)
     stop = stop or threading.Event()
     threads = min(threads, max(1, (n + CHUNK - 1) // CHUNK))
     next_start = [0]

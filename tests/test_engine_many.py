@@ -103,6 +103,20 @@ def test_tricks_many_with_a_target_equals_the_reference_bound(mixed, threads, ta
     assert got.tolist() == [int(v >= target) for v in expected]
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_tricks_many_with_a_target_per_position(mixed, threads, monkeypatch):
+    positions, expected = mixed
+    monkeypatch.setattr(solver.many, "CHUNK", 16)
+    rng = random.Random(5)
+    targets = [rng.choice([None, 0, 1, 2, 3, 4]) for _ in positions]
+    got = solver.tricks_many(positions, target=targets, threads=threads)
+    assert got.tolist() == [v if t is None else int(v >= t) for v, t in zip(expected, targets)]
+    with pytest.raises(ValueError, match="targets for"):
+        solver.tricks_many(positions, target=targets[:-1])
+    with pytest.raises(ValueError, match="target"):
+        solver.tricks_many(positions[:2], target=[1, -1])
+
+
 def test_tricks_many_with_the_real_chunk_size_on_two_threads():
     # More positions than two chunks: both threads take work with the default chunk size.
     n = 2 * solver.many.CHUNK + 37
