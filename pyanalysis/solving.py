@@ -244,6 +244,21 @@ def _tricks(engine: solver.Solver, deal: Deal, game: Game, **seats: Any) -> int:
     return engine.tricks(position)
 
 
+def tricks_along(position: Any, line: Iterable[int]) -> dict[int, int]:
+    """Tricks each seat (1..3) takes along a line of play from `position`, an engine position
+    of a contract at a trick's start (how the defenders' tricks fall, for scoring)."""
+    from solver.position import trick_taker  # the engine package: see `_engine`
+
+    by_seat = {1: 0, 2: 0, 3: 0}
+    cards = list(line)
+    leader = position.leader
+    for i in range(0, len(cards) - 2, 3):
+        leader = trick_taker(tuple(cards[i:i + 3]), [(leader + k) % 3 for k in range(3)],
+                             position.trump)
+        by_seat[leader + 1] += 1
+    return by_seat
+
+
 def _engine() -> Any:
     """The engine package, imported on first use so that the notation layers work without it."""
     import solver

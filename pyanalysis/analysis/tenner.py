@@ -22,7 +22,7 @@ from ..hand import Hand
 from ..jsonout import cards_to_json
 from ..rules import RuleSet
 from ..scoring import DealScore, score_deal
-from ..solving import make_position
+from ..solving import make_position, tricks_along
 from .layouts import Layout, LayoutOdds, distinct_discards, layout_odds
 
 TEN = 10
@@ -154,21 +154,6 @@ def _check_twelve(deal: Deal, game: Game, declarer: int, leader: int, rules: Rul
     from dataclasses import replace
 
     return replace(checks[0], discards=checks)
-
-
-def tricks_along(position: Any, line: Iterable[int]) -> dict[int, int]:
-    """Tricks each seat (1..3) takes along a line of play from `position` (a contract at a
-    trick's start, as the tenner check asks)."""
-    from solver.position import trick_taker
-
-    by_seat = {1: 0, 2: 0, 3: 0}
-    cards = list(line)
-    leader = position.leader
-    for i in range(0, len(cards) - 2, 3):
-        leader = trick_taker(tuple(cards[i:i + 3]), [(leader + k) % 3 for k in range(3)],
-                             position.trump)
-        by_seat[leader + 1] += 1
-    return by_seat
 
 
 def _refutation(engine: Any, position: Any, depth: int, need: int,
