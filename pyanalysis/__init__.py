@@ -18,7 +18,8 @@ from .sheet import Sheet, settle
 from .solving import DDTable, Solution, solve, table
 from .analysis import (
     LayoutOdds, TennerCheck, TennerOdds, Totus, Underbid, check_tenner, layout_odds,
-    misere_odds, tenner_odds, totus, underbid,
+    WhistDecision, WhistTable, misere_odds, tenner_odds, totus, underbid, whist_decision,
+    whist_table,
 )
 
 __all__ = [
@@ -27,4 +28,5 @@ __all__ = [
     "solve", "Solution", "table", "DDTable",
     "layout_odds", "LayoutOdds", "check_tenner", "TennerCheck", "tenner_odds", "TennerOdds",
     "totus", "Totus", "underbid", "Underbid", "misere_odds",
+    "whist_table", "WhistTable", "whist_decision", "WhistDecision",
 ]

@@ -1090,6 +1090,43 @@ cdef class Jobs:
         return out
 
     @staticmethod
+    def from_hands(template, hands, targets=None) -> Jobs:
+        """Positions like `template` (a `Position` at a trick's start) with other hands: row i
+        of `hands` (an array of shape (n, 3), the three hands' masks) is position i.
+
+        The hands are checked as a trick's start needs: no card twice, equal counts. `targets`
+        (an int array, negative for none): each position's own bound, as `from_positions`.
+        """
+        cdef uint32_t[:, ::1] h = hands
+        cdef Py_ssize_t n = h.shape[0], i
+        cdef Jobs out = Jobs(n)
+        cdef Job base
+        cdef int8_t[::1] t
+        cdef int c0
+        if h.shape[1] != 3:
+            raise ValueError("hands: one row of three masks per position")
+        if template.played or template.talon:
+            raise ValueError("the template must be at a trick's start, without talon tricks")
+        fill_job(&base, template)
+        if targets is not None:
+            t = targets
+            if t.shape[0] != n:
+                raise ValueError(f"{t.shape[0]} targets for {n} positions")
+        for i in range(n):
+            c0 = __builtin_popcount(h[i, 0])
+            if (h[i, 0] & h[i, 1]) or (h[i, 0] & h[i, 2]) or (h[i, 1] & h[i, 2]) \
+                    or __builtin_popcount(h[i, 1]) != c0 or __builtin_popcount(h[i, 2]) != c0 \
+                    or c0 > 10:
+                raise ValueError(f"hands of position {i} overlap or differ in size")
+            out.jobs[i] = base
+            out.jobs[i].hands[0] = h[i, 0]
+            out.jobs[i].hands[1] = h[i, 1]
+            out.jobs[i].hands[2] = h[i, 2]
+            if targets is not None and t[i] >= 0:
+                out.jobs[i].target = t[i]
+        return out
+
+    @staticmethod
     def layouts(template, int seat_a, uint32_t pool, int k, ranks) -> Jobs:
         """Positions like `template` (a `Position`) but for two seats' hands: for each colex
         rank r in `ranks`, seat_a holds subset r of `k` cards of `pool` and the third seat

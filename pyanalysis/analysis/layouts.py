@@ -246,20 +246,30 @@ def distinct_discards(hand: Hand, others: Hand) -> list[tuple[tuple[Card, Card],
     play. Discards that take the same number of cards from each such run are one discard; the
     one kept discards the lowest cards of each run.
     """
-    run_of: dict[Card, tuple[int, int]] = {}
+    return [(_cards(pairs[0]), [_cards(p) for p in pairs[1:]])
+            for pairs in discard_classes(hand.mask, others.mask)]
+
+
+def discard_classes(hand: int, others: int) -> list[list[tuple[int, int]]]:
+    """`distinct_discards` on masks and card numbers: each class of equivalent discards as
+    a list of pairs (ascending card numbers), the one kept first."""
+    run_of: dict[int, tuple[int, int]] = {}
     for suit in range(4):
         run = 0
-        for rank in range(8):
-            card = Card.from_index(suit * 8 + rank)
-            if card.bit & others.mask:
+        for card in range(suit * 8, suit * 8 + 8):
+            if others >> card & 1:
                 run += 1
-            elif card.bit & hand.mask:
+            elif hand >> card & 1:
                 run_of[card] = (suit, run)
-    classes: dict[tuple, list[tuple[Card, Card]]] = {}
-    for pair in combinations(sorted(hand, key=lambda c: c.index), 2):
-        key = tuple(sorted(run_of[c] for c in pair))
-        classes.setdefault(key, []).append(pair)
-    return [(pairs[0], pairs[1:]) for pairs in classes.values()]
+    classes: dict[tuple, list[tuple[int, int]]] = {}
+    for pair in combinations(sorted(run_of), 2):
+        a, b = run_of[pair[0]], run_of[pair[1]]
+        classes.setdefault((a, b) if a <= b else (b, a), []).append(pair)
+    return list(classes.values())
+
+
+def _cards(pair: tuple[int, int]) -> tuple[Card, Card]:
+    return Card.from_index(pair[0]), Card.from_index(pair[1])
 
 
 def _odds_for_hand(q: Question, kept: Hand, discard: tuple[Card, Card] | None,

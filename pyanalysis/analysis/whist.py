@@ -1,0 +1,495 @@
+"""Whist or pass, priced in vists: with open cards (`whist_table`) and from the defender's
+seat over the layouts he cannot see (`whist_decision`).
+
+The whisting is a small game tree (RULES.md §3): the first defender (left of the declarer)
+speaks, then the second, then, after a half-whist, whoever may return it. Each way through it
+is a row: its words, whether there is play, the tricks, the deal's score (`score_deal`) and
+every player's value in vists. Play is double-dummy: the defenders together against the
+declarer (a lone whister plays both hands open), so every row with play has the declarer's
+double-dummy tricks. When both whist, their tricks are split as they fall along the principal
+line of the double-dummy play, in which each defender on lead cashes his own winners first: a
+fixed, stated rule, shown with the table.
+
+The decisions are made by backward induction: the last to speak picks the word best for
+himself, knowing the result of each; the one before him knows that, and so on. On a tie a
+player takes the word that commits less: pass, then half-whist, then whist, then return.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Mapping
+
+from ..cards import Card
+from ..deal import Deal
+from ..errors import PositionError
+from ..games import CONTRACT, Game
+from ..hand import Hand
+from ..rules import RuleSet
+from ..scoring import DEALER, DealScore, score_deal
+from ..solving import make_position, tricks_along
+
+WHIST, PASS, HALF, RETURN = "whist", "pass", "half", "return"
+#: Ties go to the word that commits less.
+TIE_ORDER = (PASS, HALF, WHIST, RETURN)
+
+
+def defenders(declarer: int) -> tuple[int, int]:
+    """The first and second defender: the hands after the declarer, clockwise."""
+    first = declarer % 3 + 1
+    return first, first % 3 + 1
+
+
+@dataclass(frozen=True)
+class WhistRow:
+    """One way through the whisting.
+
+    `words`: the words in the order said (e.g. ("pass", "half", "return")); `seats`: who said
+    each; `played`: whether cards are played; `tricks`: {seat: tricks} after double-dummy play
+    (None without play); `score`: the `DealScore`; `values`: {seat: vists}.
+    """
+
+    words: tuple[str, ...]
+    seats: tuple[int, ...]
+    played: bool
+    tricks: dict[int, int] | None
+    score: DealScore
+
+    @property
+    def values(self) -> dict[int, Fraction]:
+        return dict(self.score.values)
+
+    @property
+    def label(self) -> str:
+        """The words as a table says them: "whist/pass", "pass/half/return", "checked"."""
+        return "/".join(self.words) if self.words else "checked"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "words": list(self.words), "seats": list(self.seats), "label": self.label,
+            "played": self.played,
+            "tricks": {str(s): n for s, n in sorted(self.tricks.items())} if self.tricks else None,
+            "result": self.score.result,
+            "values": {str(s): str(v) for s, v in sorted(self.values.items())},
+            "values_float": {str(s): round(float(v), 4) for s, v in sorted(self.values.items())},
+        }
+
+
+@dataclass(frozen=True)
+class Node:
+    """A point of the whisting where `seat` says one of `options` (word → Node or row words)."""
+
+    seat: int
+    options: dict[str, "Node | tuple[tuple[str, int], ...]"]
+
+
+def whisting_tree(game: Game, declarer: int, rules: RuleSet, players: int = 3
+                  ) -> "Node | tuple[tuple[str, int], ...]":
+    """The whisting the rules allow for `game`: a `Node`, or the words of the only row.
+
+    A leaf is the words said, as ((word, seat), ...) in order. A checked tenner has no words;
+    six spades with compulsory whist has only whist/whist.
+    """
+    first, second = defenders(declarer)
+    level = game.level
+    if level == 10 and rules.tenner_checked:
+        return ()
+    if level == 6 and game.trump == 0 and rules.six_spades_whist:
+        return ((WHIST, first), (WHIST, second))
+    half = level in (6, 7) and rules.half_whist
+
+    def after_half(said: tuple[tuple[str, int], ...], returner: int) -> Node | tuple:
+        if not rules.return_whist:
+            return said + ((PASS, returner),) if said[-1][1] != returner else said
+        options: dict[str, Any] = {PASS: said + ((PASS, returner),),
+                                   RETURN: said + ((RETURN, returner),)}
+        if players == 4:
+            # The dealer may return a half-whist that the other defender accepted.
+            options[PASS] = Node(DEALER, {PASS: said + ((PASS, returner),),
+                                          RETURN: said + ((PASS, returner), (RETURN, DEALER))})
+        return Node(returner, options)
+
+    second_after_pass: dict[str, Any] = {
+        WHIST: ((PASS, first), (WHIST, second)),
+        PASS: ((PASS, first), (PASS, second)),
+    }
+    if half:
+        second_after_pass[HALF] = after_half(((PASS, first), (HALF, second)), first)
+    top: dict[str, Any] = {
+        WHIST: Node(second, {WHIST: ((WHIST, first), (WHIST, second)),
+                             PASS: ((WHIST, first), (PASS, second))}),
+        PASS: Node(second, second_after_pass),
+    }
+    if half and rules.half_whist_by == "either":
+        top[HALF] = after_half(((HALF, first),), second)
+    return Node(first, top)
+
+
+def score_words(said: tuple[tuple[str, int], ...], game: Game, declarer: int, rules: RuleSet,
+                players: int, dd_tricks: int, split: Mapping[int, int]) -> WhistRow:
+    """The row for the words `said`: play (double-dummy) if the words lead to play, and score.
+
+    `dd_tricks`: the declarer's double-dummy tricks; `split`: each defender's tricks when both
+    play for themselves (two whisters, or a checked tenner).
+    """
+    words = {seat: word for word, seat in said}
+    # A seat that spoke twice (pass, then return) is scored by its last word.
+    pair = tuple(words.get(s) for s in defenders(declarer))
+    no_play = pair == (PASS, PASS) or (HALF in pair and RETURN not in words.values())
+    tricks: dict[int, int] | None = None
+    if not no_play:
+        if pair == (WHIST, WHIST) or not said:
+            tricks = {declarer: dd_tricks, **{s: split[s] for s in defenders(declarer)}}
+        else:
+            tricks = {declarer: dd_tricks}
+    score = score_deal(game, rules=rules, players=players, declarer=declarer,
+                       tricks=tricks or {}, whist=words)
+    return WhistRow(words=tuple(w for w, _ in said), seats=tuple(s for _, s in said),
+                    played=not no_play, tricks=tricks, score=score)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A decision on the path the table takes: `seat` said `word`; `values`: what each of his
+    words would have given him (the others answering as they would)."""
+
+    seat: int
+    word: str
+    values: dict[str, Fraction]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "word": self.word,
+                "values": {w: str(v) for w, v in self.values.items()}}
+
+
+def induce(tree: Node | tuple, evaluate: Callable[[tuple], WhistRow]
+           ) -> tuple[WhistRow, list[Choice]]:
+    """The row a rational table reaches, and the choices along its path (backward induction,
+    each speaker maximising his own value; ties by `TIE_ORDER`)."""
+    if not isinstance(tree, Node):
+        return evaluate(tree), []
+    results = {word: induce(sub, evaluate) for word, sub in tree.options.items()}
+    values = {word: row.values[tree.seat] for word, (row, _) in results.items()}
+    best = max(values, key=lambda w: (values[w], -TIE_ORDER.index(w)))
+    row, path = results[best]
+    return row, [Choice(tree.seat, best, values)] + path
+
+
+def leaves(tree: Node | tuple) -> list[tuple]:
+    """Every way through the whisting, in the order of the tree."""
+    if not isinstance(tree, Node):
+        return [tree]
+    return [leaf for sub in tree.options.values() for leaf in leaves(sub)]
+
+
+@dataclass(frozen=True)
+class WhistTable:
+    """Every whisting the rules allow, priced, and what a rational table does.
+
+    `rows`: one `WhistRow` per sequence; `chosen`: the row backward induction reaches;
+    `path`: the decisions on the way to it; `regret`: {defender seat: his best alternative
+    word's value minus his value in the chosen row, at the decisions he made on the path}
+    (zero or negative: a rational choice cannot be improved on by the chooser himself);
+    `tricks`: the declarer's double-dummy tricks; `split`: the defenders' tricks along the
+    principal line (used when both whist or the tenner is checked).
+    """
+
+    deal: Deal
+    game: Game
+    declarer: int
+    rules: RuleSet
+    players: int
+    leader: int
+    tricks: int
+    split: dict[int, int]
+    line: list[Card]
+    rows: list[WhistRow]
+    chosen: WhistRow
+    path: list[Choice]
+
+    @property
+    def regret(self) -> dict[int, Fraction]:
+        out: dict[int, Fraction] = {}
+        for choice in self.path:
+            others = [v for w, v in choice.values.items() if w != choice.word]
+            if others:
+                diff = max(others) - choice.values[choice.word]
+                out[choice.seat] = max(out.get(choice.seat, diff), diff)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, as `prefdd whist --json` prints it for a deal."""
+        return {
+            "deal": str(self.deal), "game": str(self.game), "declarer": self.declarer,
+            "rules": self.rules.name, "players": self.players, "leader": self.leader,
+            "tricks": self.tricks,
+            "split": {str(s): n for s, n in sorted(self.split.items())},
+            "split_rule": "the defenders' tricks along the principal line",
+            "line": [str(c) for c in self.line],
+            "rows": [row.to_dict() for row in self.rows],
+            "chosen": self.chosen.label,
+            "path": [c.to_dict() for c in self.path],
+            "regret": {str(s): str(v) for s, v in sorted(self.regret.items())},
+        }
+
+
+def whist_table(deal: Deal | str, game: Game | str, declarer: int, *,
+                rules: RuleSet | str = "sochi", players: int = 3,
+                leader: int = 1) -> WhistTable:
+    """Every whisting of `game` the rules allow, with open cards, priced in vists.
+
+    deal:     the three hands, the declarer's after his discard.
+    rules:    the rule set (`"sochi"`, `"leningrad"`, `"rostov"` or a `RuleSet`).
+    players:  3, or 4 (the dealer sits out, writes consolation, may return a half-whist).
+    """
+    import solver
+
+    deal = Deal.parse(deal)
+    game = Game.parse(game)
+    if game.kind != CONTRACT:
+        raise PositionError(f"whisting is for contracts, not {game}")
+    ruleset = RuleSet.get(rules)
+    if players not in (3, 4) or isinstance(players, bool):
+        raise PositionError(f"players {players!r}: three or four play")
+    if not deal.is_full:
+        raise PositionError("the whisting is priced on a whole deal: three hands of ten")
+    position = make_position(deal, game, declarer=declarer, leader=leader)[0]
+    engine = solver.default_solver()
+    tricks = engine.tricks(position)
+    line = engine.line(position)
+    split = tricks_along(position, line)
+    tree = whisting_tree(game, declarer, ruleset, players)
+
+    def evaluate(said: tuple) -> WhistRow:
+        return score_words(said, game, declarer, ruleset, players, tricks, split)
+
+    rows = [evaluate(said) for said in leaves(tree)]
+    chosen, path = induce(tree, evaluate)
+    return WhistTable(deal=deal, game=game, declarer=declarer, rules=ruleset, players=players,
+                      leader=leader, tricks=tricks,
+                      split={s: split[s] for s in defenders(declarer)},
+                      line=[Card.from_index(c) for c in line], rows=rows, chosen=chosen,
+                      path=path)
+
+
+@dataclass(frozen=True)
+class OptionStats:
+    """One word of the deciding defender over the layouts kept.
+
+    `vists`: his mean value in vists (exact over the layouts, a `Fraction`); `vists_se`: its
+    standard error (None when every layout was taken); `set_probability`: the share of the
+    layouts in which the declarer goes down; `counts`: how often each row was reached.
+    """
+
+    word: str
+    vists: Fraction
+    vists_se: float | None
+    set_probability: Fraction
+    counts: dict[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"word": self.word, "vists": str(self.vists), "vists_float": float(self.vists),
+                "vists_se": self.vists_se, "set_probability": float(self.set_probability),
+                "rows": dict(self.counts)}
+
+
+@dataclass(frozen=True)
+class WhistDecision:
+    """The deciding defender's options from his own seat (see `whist_decision`).
+
+    `options`: {word: `OptionStats`}; `best`: the word with the highest mean; `paired`:
+    {word: (its mean minus the best's, the standard error of that difference over the same
+    layouts)}; `drawn`/`kept`: layouts drawn and kept by the bidding filter; `partner`: how
+    the partner's word was decided ("open cards" or the word given).
+    """
+
+    game: Game
+    declarer: int
+    seat: int
+    hand: Hand
+    talon: tuple[Card, ...]
+    rules: RuleSet
+    options: dict[str, OptionStats]
+    best: str
+    paired: dict[str, tuple[Fraction, float | None]]
+    drawn: int
+    kept: int
+    exact: bool
+    seed: int | None
+    discard_model: str
+    filter: str
+    partner: str
+    said_before: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": str(self.game), "declarer": self.declarer, "seat": self.seat,
+            "hand": str(self.hand), "talon": [str(c) for c in self.talon],
+            "rules": self.rules.name, "said_before": list(self.said_before),
+            "options": {w: o.to_dict() for w, o in self.options.items()},
+            "best": self.best,
+            "paired": {w: {"difference": str(d), "difference_float": float(d), "se": se}
+                       for w, (d, se) in self.paired.items()},
+            "drawn": self.drawn, "kept": self.kept, "exact": self.exact, "seed": self.seed,
+            "discard_model": self.discard_model, "filter": self.filter,
+            "partner": self.partner,
+            "double_dummy": "play after the decision is double-dummy: it favours the "
+                            "defenders, who at the table cannot see the cards",
+        }
+
+
+def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer: int,
+                   seat: int, *, talon: Iterable[Card | str] | str,
+                   rules: RuleSet | str = "sochi", partner: str | None = None,
+                   samples: int | str = 1000, seed: int | None = 0,
+                   filter: str | Callable[..., bool] = "bid",
+                   discard: str | Callable[..., Any] = "dd", jobs: int | None = None,
+                   known: Mapping[int, Any] | None = None,
+                   progress: Callable[[int], None] | None = None) -> WhistDecision:
+    """Whist or pass from the defender's own seat: his ten cards, the open talon, the bid.
+
+    seat:     the deciding defender (the first or the second after the declarer).
+    partner:  the first defender's word when the second decides (required then); when the
+              first decides, the second's answer: None to decide it with open cards in each
+              layout, or a word he always says.
+    samples:  layouts to keep (see `sampling.sample_worlds`), or "all" to take every one.
+    filter, discard: the bidding filter and the declarer model (`sampling`).
+    known:    {seat: cards} known to lie in the declarer's or the partner's hand.
+    Words after the decision (the partner's answer, a return) are decided with open cards in
+    each layout, each player maximising his own value. Every option is scored on the same
+    layouts, so their differences (`paired`) have their own, smaller errors.
+    """
+    from .sampling import sample_worlds
+
+    game = Game.parse(game)
+    if game.kind != CONTRACT:
+        raise PositionError(f"whisting is for contracts, not {game}")
+    ruleset = RuleSet.get(rules)
+    hand = _as_hand(hand)
+    talon_cards = _talon(talon)
+    first, second = defenders(declarer)
+    if isinstance(seat, bool) or seat not in (first, second):
+        raise PositionError(f"seat {seat!r} is not a defender of declarer {declarer} "
+                            f"(the defenders are {first} and {second})")
+    tree = whisting_tree(game, declarer, ruleset)
+    if not isinstance(tree, Node):
+        raise PositionError(f"no whisting to decide on {game}: "
+                            + ("the tenner is checked" if not tree else "both must whist"))
+    node, said_before = tree, ()
+    fixed: str | None = None
+    if seat == second:
+        if partner is None:
+            raise PositionError("the second defender decides after the first: give the first "
+                                "defender's word (partner=...)")
+        word = _word(partner)
+        if word not in tree.options or not isinstance(tree.options[word], Node):
+            raise PositionError(f"the first defender cannot say '{partner}' and leave the "
+                                f"second a choice on {game}")
+        node, said_before = tree.options[word], (word,)
+    elif partner is not None:
+        fixed = _word(partner)
+    worlds = sample_worlds(hand, talon_cards, game, declarer, seat, samples=samples,
+                           seed=seed, discard=discard, filter=filter, jobs=jobs,
+                           known=known, progress=progress)
+    splits = _splits(worlds, game, declarer)
+    cache: dict[tuple, WhistRow] = {}
+
+    def evaluate_for(dd: int, split: tuple[tuple[int, int], ...]) -> Callable[[tuple], WhistRow]:
+        def evaluate(said: tuple) -> WhistRow:
+            key = (said, dd, split)
+            if key not in cache:
+                cache[key] = score_words(said, game, declarer, ruleset, 3, dd, dict(split))
+            return cache[key]
+        return evaluate
+
+    per_option: dict[str, list[WhistRow]] = {w: [] for w in node.options}
+    for dd, split in zip(worlds.tricks, splits):
+        evaluate = evaluate_for(dd, split)
+        for word, sub in node.options.items():
+            per_option[word].append(_answer(sub, evaluate, fixed, seat))
+    n = len(worlds.tricks)
+    values = {w: [row.values[seat] for row in rows] for w, rows in per_option.items()}
+    options = {}
+    for word, rows in per_option.items():
+        mean = sum(values[word], Fraction(0)) / n
+        counts: dict[str, int] = {}
+        for row in rows:
+            counts[row.label] = counts.get(row.label, 0) + 1
+        down = sum(1 for row in rows if row.played and row.tricks
+                   and row.tricks[declarer] < game.level)
+        options[word] = OptionStats(word, mean, None if worlds.exact else _se(values[word]),
+                                    Fraction(down, n), counts)
+    best = max(options, key=lambda w: (options[w].vists, -TIE_ORDER.index(w)))
+    paired = {}
+    for word in options:
+        diffs = [a - b for a, b in zip(values[word], values[best])]
+        paired[word] = (sum(diffs, Fraction(0)) / n, None if worlds.exact else _se(diffs))
+    return WhistDecision(
+        game=game, declarer=declarer, seat=seat, hand=hand, talon=tuple(talon_cards),
+        rules=ruleset, options=options, best=best, paired=paired, drawn=worlds.drawn,
+        kept=worlds.kept, exact=worlds.exact, seed=worlds.seed,
+        discard_model=worlds.discard_model, filter=worlds.filter,
+        partner="open cards" if fixed is None and seat == first else (fixed or partner),
+        said_before=said_before)
+
+
+def _answer(tree: Node | tuple, evaluate: Callable[[tuple], WhistRow], fixed: str | None,
+            seat: int) -> WhistRow:
+    """The row reached below one option: the partner says `fixed` if given, everyone else
+    decides with open cards."""
+    if not isinstance(tree, Node):
+        return evaluate(tree)
+    if fixed is not None and tree.seat != seat and tree.seat != DEALER:
+        if fixed not in tree.options:
+            raise PositionError(f"the partner cannot say '{fixed}' here: he may say "
+                                f"{', '.join(tree.options)}")
+        return _answer(tree.options[fixed], evaluate, fixed, seat)
+    return induce(tree, evaluate)[0]
+
+
+def _splits(worlds: Any, game: Game, declarer: int) -> list[tuple[tuple[int, int], ...]]:
+    """Each defender's tricks along the principal line in every world (for two whisters)."""
+    import solver
+
+    engine = solver.default_solver()
+    out = []
+    for deal in worlds.deals:
+        position = make_position(deal, game, declarer=declarer)[0]
+        by_seat = tricks_along(position, engine.line(position))
+        out.append(tuple((s, by_seat[s]) for s in defenders(declarer)))
+    return out
+
+
+def _se(values: list[Fraction]) -> float | None:
+    n = len(values)
+    if n < 2:
+        return None
+    mean = sum(values, Fraction(0)) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return math.sqrt(float(var) / n)
+
+
+def _word(word: str) -> str:
+    words = {"whist": WHIST, "pass": PASS, "half": HALF, "return": RETURN,
+             "вист": WHIST, "пас": PASS, "полвиста": HALF}
+    key = words.get(str(word).strip().lower())
+    if key is None:
+        raise PositionError(f"unknown whist word '{word}': expected whist, pass, half, return")
+    return key
+
+
+def _as_hand(value: Any) -> Hand:
+    if isinstance(value, Hand):
+        return value
+    return Hand.parse(value, "hand") if isinstance(value, str) else Hand.from_cards(value)
+
+
+def _talon(value: Any) -> list[Card]:
+    if isinstance(value, str):
+        cards = [Card.parse(t) for t in value.replace(",", " ").split()]
+    else:
+        cards = [Card.parse(c) for c in value]
+    if len(cards) != 2 or cards[0] == cards[1]:
+        raise PositionError(f"the talon is two different cards, got {len(cards)}")
+    return cards
