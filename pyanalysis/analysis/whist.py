@@ -188,9 +188,10 @@ class WhistTable:
     """Every whisting the rules allow, priced, and what a rational table does.
 
     `rows`: one `WhistRow` per sequence; `chosen`: the row backward induction reaches;
-    `path`: the decisions on the way to it; `regret`: {defender seat: his best alternative
-    word's value minus his value in the chosen row, at the decisions he made on the path}
-    (zero or negative: a rational choice cannot be improved on by the chooser himself);
+    `path`: the decisions on the way to it; `regret`: {seat: his best alternative word's
+    value minus his value in the chosen row, at the decisions he made on the path} for every
+    seat that chose (the defenders; with four players also the dealer, seat 4, who may return
+    a half-whist): zero or negative, as a rational choice cannot be bettered by its chooser;
     `tricks`: the declarer's double-dummy tricks; `split`: the defenders' tricks along the
     principal line (used when both whist or the tenner is checked).
     """
@@ -352,7 +353,7 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     seat:     the deciding defender (the first or the second after the declarer).
     partner:  the first defender's word when the second decides (required then); when the
               first decides, the second's answer: None to decide it with open cards in each
-              layout, or a word he always says.
+              layout, or a word he always says ("whist" after a half-whist is its return).
     samples:  layouts to keep (see `sampling.sample_worlds`), or "all" to take every one.
     filter, discard: the bidding filter and the declarer model (`sampling`).
     known:    {seat: cards} known to lie in the declarer's or the partner's hand.
@@ -389,6 +390,8 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
         node, said_before = tree.options[word], (word,)
     elif partner is not None:
         fixed = _word(partner)
+        for sub in node.options.values():
+            _check_partner(sub, fixed, seat)
     worlds = sample_worlds(hand, talon_cards, game, declarer, seat, samples=samples,
                            seed=seed, discard=discard, filter=filter, jobs=jobs,
                            known=known, progress=progress)
@@ -440,12 +443,30 @@ def _answer(tree: Node | tuple, evaluate: Callable[[tuple], WhistRow], fixed: st
     decides with open cards."""
     if not isinstance(tree, Node):
         return evaluate(tree)
-    if fixed is not None and tree.seat != seat and tree.seat != DEALER:
-        if fixed not in tree.options:
-            raise PositionError(f"the partner cannot say '{fixed}' here: he may say "
-                                f"{', '.join(tree.options)}")
-        return _answer(tree.options[fixed], evaluate, fixed, seat)
+    if fixed is not None and tree.seat not in (seat, DEALER):
+        return _answer(tree.options[_partner_word(tree, fixed)], evaluate, fixed, seat)
     return induce(tree, evaluate)[0]
+
+
+def _partner_word(node: Node, fixed: str) -> str:
+    """The partner's given word at `node`: "whist" after a half-whist is its return."""
+    if fixed in node.options:
+        return fixed
+    if fixed == WHIST and RETURN in node.options:
+        return RETURN
+    raise PositionError(f"the partner cannot say '{fixed}' here: he may say "
+                        f"{', '.join(node.options)}")
+
+
+def _check_partner(tree: Node | tuple, fixed: str, seat: int) -> None:
+    """Raise at once if the partner's given word does not fit a point where he speaks."""
+    if not isinstance(tree, Node):
+        return
+    if tree.seat not in (seat, DEALER):
+        _check_partner(tree.options[_partner_word(tree, fixed)], fixed, seat)
+        return
+    for sub in tree.options.values():
+        _check_partner(sub, fixed, seat)
 
 
 def _splits(worlds: Any, game: Game, declarer: int) -> list[tuple[tuple[int, int], ...]]:
