@@ -49,6 +49,27 @@ def tricks_many(positions: Sequence[Position], *,
 
 
 
+# Engines kept between runs: a run's threads borrow them, so that a series of small runs
+# (a sampler's rounds) neither allocates a table each time nor starts from an empty one.
+_idle: dict[int, list[Solver]] = {}
+_idle_lock = threading.Lock()
+
+
+def _borrow(tt_mb: int) -> Solver:
+    with _idle_lock:
+        engines = _idle.get(tt_mb)
+        if engines:
+            return engines.pop()
+    return Solver(tt_mb=tt_mb)
+
+
+def _give_back(engine: Solver, tt_mb: int) -> None:
+    with _idle_lock:
+        engines = _idle.setdefault(tt_mb, [])
+        if len(engines) < max(2, default_threads()):
+            engines.append(engine)
+
+
 class Cancelled(Exception):
     """A run stopped before every job was solved (``stop`` was set)."""
 
@@ -97,7 +118,7 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
             return start, next_start[0]
 
     def work() -> None:
-        engine = Solver(tt_mb=tt_mb)
+        engine = _borrow(tt_mb)
         try:
             while (span := take()) is not None:
                 engine.run(jobs, span[0], span[1], goal, out)
@@ -113,6 +134,8 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
                 errors.append(error)
                 stop.set()
                 wake.notify()
+        finally:
+            _give_back(engine, tt_mb)
 
     if threads == 1 and progress is None:
         work()

@@ -125,30 +125,47 @@ def sample_worlds(hand: Hand, talon: tuple[Card, Card], game: Game, declarer: in
     talon_mask = Hand.from_cards(talon).mask
     import solver
 
-    while len(deals) < goal and drawn < (total if exact else limit):
-        size = min(ROUND if not exact else 4096, (total if exact else limit) - drawn)
+    end = total if exact else limit
+    size = ROUND
+    while len(deals) < goal and drawn < end:
+        size = min(size, end - drawn)
         ranks = (np.arange(drawn, drawn + size, dtype=np.int64) if exact
                  else rng.integers(0, total, size=size, dtype=np.int64))
-        twelves = [solver.subset(free, need, int(r)) | fixed[declarer] | talon_mask
-                   for r in ranks]
-        batch = [_layout(hand.mask, t, unseen.mask, talon_mask, seat, declarer, partner_seat)
-                 for t in twelves]
-        chosen, values = choose_discards(batch, game, declarer, model, jobs)
-        for (hands, twelve), pair, value in zip(batch, chosen, values):
-            drawn += 1
+        batch = [_layout(hand.mask, solver.subset(free, need, int(r)) | fixed[declarer]
+                         | talon_mask, unseen.mask, seat, declarer, partner_seat)
+                 for r in ranks]
+        fits = [True] * len(batch)
+        if keep == "bid" and model == "dd":
+            # Which layouts fit the bid at all: bound searches "level - 1 or more?" for every
+            # distinct discard, cheap where he is far from it; the best discard is then
+            # looked for only in the layouts kept.
+            fits = fits_bid(batch, game, declarer, game.level - 1, jobs)
+        chosen, values = choose_discards([b for b, ok in zip(batch, fits) if ok], game,
+                                         declarer, model, jobs)
+        answers = iter(zip(chosen, values))
+        seen = 0
+        for (hands, twelve), ok in zip(batch, fits):
+            seen += 1
+            if not ok:
+                continue
+            pair, value = next(answers)
             if keep == "bid" and value < game.level - 1:
                 continue
             full = list(hands)
             full[declarer - 1] = twelve & ~pair[0].bit & ~pair[1].bit
             deal = Deal(tuple(Hand(m) for m in full), discard=Hand.from_cards(pair))
-            if keep != "bid" and callable(keep) and not keep(deal, value):
+            if callable(keep) and not keep(deal, value):
                 continue
             deals.append(deal)
             tricks.append(value)
             if len(deals) == goal:
                 break
+        drawn += seen
         if progress is not None:
-            progress(size)
+            progress(seen)
+        # The next round: about what the rate kept so far says is still needed.
+        rate = max(len(deals), 1) / drawn
+        size = max(ROUND, min(8 * ROUND, int((goal - len(deals)) / rate * 1.1) + 1))
     if not deals:
         raise PositionError(f"no layout of {drawn} drawn fits the bidding filter")
     return Worlds(deals, tricks, drawn, len(deals), None if exact else seed, exact,
@@ -156,12 +173,36 @@ def sample_worlds(hand: Hand, talon: tuple[Card, Card], game: Game, declarer: in
                   keep if isinstance(keep, str) else "custom")
 
 
-def _layout(mine: int, twelve: int, unseen: int, talon: int, seat: int, declarer: int,
+def _layout(mine: int, twelve: int, unseen: int, seat: int, declarer: int,
             partner: int) -> tuple[list[int], int]:
     hands = [0, 0, 0]
     hands[seat - 1] = mine
     hands[partner - 1] = unseen & ~twelve
     return hands, twelve
+
+
+def fits_bid(batch: list[tuple[list[int], int]], game: Game, declarer: int, bound: int,
+             jobs: int | None) -> list[bool]:
+    """Whether some discard gives the declarer at least `bound` double-dummy tricks, per
+    layout: one bound search per distinct discard, all in one batch."""
+    import numpy as np
+
+    import solver
+
+    if not batch:
+        return []
+    rows: list[int] = []
+    pairs: list[tuple[int, int]] = []
+    for i, (hands, twelve) in enumerate(batch):
+        for group in discard_classes(twelve, FULL_DECK & ~twelve):
+            rows.append(i)
+            pairs.append(group[0])
+    template = _template(batch[0], pairs[0], game, declarer)
+    answers = solver.run_jobs(solver.Jobs.from_hands(
+        template, _hands_array(batch, pairs, declarer, rows)), target=bound, threads=jobs)
+    fits = np.zeros(len(batch), dtype=bool)
+    fits[np.asarray(rows)[answers == 1]] = True
+    return fits.tolist()
 
 
 def choose_discards(batch: list[tuple[list[int], int]], game: Game, declarer: int,
@@ -172,6 +213,8 @@ def choose_discards(batch: list[tuple[list[int], int]], game: Game, declarer: in
 
     import solver
 
+    if not batch:
+        return [], []
     firsts: list[tuple[int, int]] = []
     for hands, twelve in batch:
         if callable(model):
