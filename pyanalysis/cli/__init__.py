@@ -8,7 +8,7 @@ import importlib
 
 import click
 
-_COMMAND_MODULES = ["solving", "play", "batch", "scoring", "analysis"]
+_COMMAND_MODULES = ["solving", "play", "batch", "scoring", "analysis", "whist"]
 
 
 class _Group(click.Group):
