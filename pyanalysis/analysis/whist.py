@@ -223,7 +223,8 @@ class WhistTable:
         """JSON-ready, as `prefdd whist --json` prints it for a deal."""
         return {
             "deal": str(self.deal), "game": str(self.game), "declarer": self.declarer,
-            "rules": self.rules.name, "players": self.players, "leader": self.leader,
+            "rules": self.rules.name, "rule_overrides": self.rules.changed_from_preset(),
+            "players": self.players, "leader": self.leader,
             "tricks": self.tricks,
             "split": {str(s): n for s, n in sorted(self.split.items())},
             "split_rule": "the defenders' tricks along the principal line",
@@ -327,7 +328,8 @@ class WhistDecision:
         return {
             "game": str(self.game), "declarer": self.declarer, "seat": self.seat,
             "hand": str(self.hand), "talon": [str(c) for c in self.talon],
-            "rules": self.rules.name, "said_before": list(self.said_before),
+            "rules": self.rules.name, "rule_overrides": self.rules.changed_from_preset(),
+            "said_before": list(self.said_before),
             "options": {w: o.to_dict() for w, o in self.options.items()},
             "best": self.best,
             "paired": {w: {"difference": str(d), "difference_float": float(d), "se": se}
