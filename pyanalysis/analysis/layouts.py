@@ -15,7 +15,6 @@ declarer too plays as if he knew the layout (an upper bound where he would have 
 from __future__ import annotations
 
 import math
-import threading
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations

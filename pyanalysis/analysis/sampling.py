@@ -30,7 +30,7 @@ from ..deal import Deal
 from ..errors import CardCountError, DuplicateCardError, PositionError
 from ..games import CONTRACT, Game
 from ..hand import Hand
-from ..solving import SEATS, make_position
+from ..solving import SEATS
 from .layouts import discard_classes
 
 FULL_DECK = (1 << 32) - 1
