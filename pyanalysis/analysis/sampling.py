@@ -1,21 +1,25 @@
-"""Layouts as a defender sees them: his ten cards and the open talon known, the other twenty
-dealt between the declarer and his partner, the declarer's discard chosen by a model, and only
-the layouts that fit the bidding kept.
+"""Layouts as a player sees them: his own cards (and the open talon) known, the rest dealt
+between the two other seats, the declarer's discard chosen by a model, and only the layouts
+that fit the bidding kept.
 
-`sample_worlds` draws layouts of the 20 unseen cards (or takes every one of them), gives the
-declarer his ten and the talon, chooses his discard with the declarer model and keeps the
-layout if the bidding filter accepts it. All of it is solved in compiled code: the discard
-model is a handful of bound searches per layout, batched over all layouts at once.
+`sample_worlds` draws layouts of the unseen cards (or takes every one of them). When a
+defender looks and there is a talon, the declarer gets his hand and the talon and discards
+two with the declarer model; without a talon (an ending, or the declarer's own seat) the
+cards are only dealt. The bidding filter then keeps or drops the layout. All of it is solved in
+compiled code: the discard model is a handful of bound searches per layout, batched over all
+layouts at once.
 
 Declarer models (`discard`):
-- "dd": the discard that gives him the most double-dummy tricks in the contract, the 1st hand
-  leading (one exact count for a first discard, then one bound search "one trick more?" for
-  each other distinct discard, exact counts only where that finds more);
-- "low": no search: two cards below the king outside trumps, shortest suits first;
+- "dd": the discard that is best for him double-dummy (most tricks in a contract, fewest in
+  misère), the given seat leading: one exact count for a first discard, then one bound search
+  per other distinct discard ("one trick better?"), exact counts only where that says yes;
+- "low": no search: in a contract two cards below the king outside trumps, shortest suits
+  first; in misère his two highest cards;
 - a callable `(twelve: Hand, game: Game) -> (Card, Card)`: his discard from his own twelve
   cards (he does not see the others').
 Bidding filters (`filter`):
-- "bid": his double-dummy tricks with his discard are at least the contract's level less one;
+- "bid": a hand that would have bid it: in a contract his double-dummy tricks with his
+  discard are at least the level less one; in misère at most one;
 - "none": every layout;
 - a callable `(deal: Deal, tricks: int) -> bool`.
 """
@@ -28,7 +32,7 @@ from typing import Any, Callable, Iterable, Mapping
 from ..cards import Card
 from ..deal import Deal
 from ..errors import CardCountError, DuplicateCardError, PositionError
-from ..games import CONTRACT, Game
+from ..games import CONTRACT, MISERE, Game
 from ..hand import Hand
 from ..solving import SEATS
 from .layouts import discard_classes
@@ -36,15 +40,15 @@ from .layouts import discard_classes
 FULL_DECK = (1 << 32) - 1
 DISCARD_MODELS = ("dd", "low")
 FILTERS = ("bid", "none")
-#: Layouts drawn per round while sampling: kept ones are counted after each round.
+#: Layouts drawn in the first round while sampling; later rounds follow the rate kept.
 ROUND = 256
 
 
 @dataclass(frozen=True)
 class Worlds:
-    """The layouts kept: `deals` (the declarer's ten after his discard, with the discard),
-    `tricks` (his double-dummy tricks in each), `drawn` and `kept` counts, and how they were
-    made (`seed`, `exact`: every layout taken, none sampled)."""
+    """The layouts kept: `deals` (the declarer's hand after his discard, with the discard when
+    one was modelled), `tricks` (his double-dummy tricks in each, the given seat leading),
+    `drawn` and `kept` counts, and how they were made (`seed`; `exact`: every layout taken)."""
 
     deals: list[Deal]
     tricks: list[int]
@@ -57,59 +61,80 @@ class Worlds:
 
 
 def unseen_cards(hand: Hand, talon: Iterable[Card]) -> Hand:
-    """The twenty cards a defender does not see: not his, not the talon's."""
+    """The cards a player does not see in a full deal: not his, not the talon's."""
     talon_mask = Hand.from_cards(talon).mask
     return Hand(FULL_DECK & ~hand.mask & ~talon_mask)
 
 
-def sample_worlds(hand: Hand, talon: tuple[Card, Card], game: Game, declarer: int, seat: int,
-                  *, samples: int | str = 1000, seed: int | None = 0,
-                  discard: str | Callable[..., Any] = "dd",
+@dataclass(frozen=True)
+class _View:
+    """What is dealt in each layout: `drawn_seat` gets `need` of the `free` cards on top of
+    `fixed[drawn_seat]`, the other unseen seat the rest; with a talon the declarer then holds
+    two more and discards two."""
+
+    hand: int
+    seat: int
+    declarer: int
+    drawn_seat: int
+    other_seat: int
+    free: int
+    need: int
+    fixed: dict[int, int]
+    talon: int
+    in_play: int
+    game: Game
+    leader: int
+
+    def layout(self, rank: int) -> tuple[list[int], int]:
+        """Layout `rank`: the hands (the declarer's entry 0) and the declarer's cards before
+        his discard (his hand and the talon; without a talon, just his hand)."""
+        import solver
+
+        drawn = solver.subset(self.free, self.need, rank) | self.fixed[self.drawn_seat]
+        hands = [0, 0, 0]
+        hands[self.seat - 1] = self.hand
+        hands[self.drawn_seat - 1] = drawn
+        hands[self.other_seat - 1] = self.free & ~drawn | self.fixed[self.other_seat]
+        mine = hands[self.declarer - 1] | (self.talon if self.seat != self.declarer else 0)
+        hands[self.declarer - 1] = 0
+        return hands, mine
+
+
+def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer: int,
+                  seat: int, *, samples: int | str = 1000, seed: int | None = 0,
+                  discard: str | Callable[..., Any] | None = "dd",
                   filter: str | Callable[..., bool] = "bid", jobs: int | None = None,
                   max_draws: int | None = None, known: Mapping[int, Any] | None = None,
+                  others: Hand | None = None, leader: int = 1,
                   progress: Callable[[int], None] | None = None) -> Worlds:
-    """Layouts of the cards defender `seat` cannot see, as he would weigh them.
+    """Layouts of the cards the player in `seat` cannot see, as he would weigh them.
 
+    hand:      his cards (n of them); `talon`: the open talon (two cards), or None when there
+               is none to model (an ending; the declarer's own seat needs none).
+    others:    the 2n cards the other two seats hold between them (default: the rest of the
+               deck, less the talon).
     samples:   layouts to keep (drawing uniformly, with replacement, until that many pass the
                filter), or "all": every layout, once.
     max_draws: give up drawing after this many layouts (default 50 per layout asked for).
-    known:     {seat: cards} known to lie with the declarer (among his ten before he took the
-               talon) or the partner: only the other unseen cards are dealt.
+    known:     {seat: cards} known to lie in one of the unseen hands (the declarer's among
+               his hand before he took the talon): only the other unseen cards are dealt.
+    leader:    the seat leading to the first trick, for the double-dummy counts.
     """
     import numpy as np
 
-    if game.kind != CONTRACT:
-        raise PositionError(f"the defender's view is of a contract, not {game}")
-    if len(hand) != 10:
-        raise CardCountError(f"the defender holds ten cards, got {len(hand)}")
-    if len(talon) != 2:
-        raise CardCountError(f"the talon has two cards, got {len(talon)}")
-    if Hand.from_cards(talon).mask & hand.mask:
-        raise DuplicateCardError("a talon card is also in the defender's hand")
-    partner = [s for s in SEATS if s not in (declarer, seat)]
-    if seat == declarer or len(partner) != 1:
-        raise PositionError(f"seat {seat} is not a defender of declarer {declarer}")
-    partner_seat = partner[0]
-    model = discard if callable(discard) else _check_word(discard, DISCARD_MODELS, "discard")
+    view = _view(hand, talon, game, declarer, seat, known, others, leader)
+    with_discard = view.talon and seat != declarer
+    if with_discard:
+        model = discard if callable(discard) else _check_word(discard, DISCARD_MODELS,
+                                                              "discard")
+    elif discard not in (None, "dd"):
+        raise PositionError("no discard to model: there is no talon (or the declarer looks)")
+    else:
+        model = None
     keep = filter if callable(filter) else _check_word(filter, FILTERS, "filter")
-    unseen = unseen_cards(hand, talon)
-    fixed = {declarer: 0, partner_seat: 0}
-    for where, cards in (known or {}).items():
-        if where not in fixed:
-            raise PositionError(f"known cards for seat {where!r}: only the declarer's "
-                                f"({declarer}) and the partner's ({partner_seat}) are unseen")
-        mask = (cards if isinstance(cards, Hand) else Hand.parse(cards, "known")
-                if isinstance(cards, str) else Hand.from_cards(cards)).mask
-        if mask & ~unseen.mask:
-            raise DuplicateCardError("a known card is the defender's own or in the talon")
-        fixed[where] = mask
-    if fixed[declarer] & fixed[partner_seat]:
-        raise DuplicateCardError("a card is known to be in both unseen hands")
-    free = unseen.mask & ~fixed[declarer] & ~fixed[partner_seat]
-    need = 10 - bin(fixed[declarer]).count("1")
-    if need < 0 or bin(fixed[partner_seat]).count("1") > 10:
-        raise CardCountError("more than ten known cards in one hand")
-    total = math.comb(bin(free).count("1"), need)
+    if keep == "bid" and len(hand) != 10:
+        raise PositionError("the bid filter is for whole hands: give filter='none' for an ending")
+    total = math.comb(bin(view.free).count("1"), view.need)
     exact = samples == "all"
     if not exact:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
@@ -117,43 +142,38 @@ def sample_worlds(hand: Hand, talon: tuple[Card, Card], game: Game, declarer: in
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise PositionError(f"seed {seed!r} is not a whole number")
     goal = total if exact else samples
-    limit = max_draws if max_draws is not None else 50 * goal
+    end = total if exact else (max_draws if max_draws is not None else 50 * goal)
     rng = np.random.default_rng(seed)
     deals: list[Deal] = []
     tricks: list[int] = []
     drawn = 0
-    talon_mask = Hand.from_cards(talon).mask
-    import solver
-
-    end = total if exact else limit
     size = ROUND
     while len(deals) < goal and drawn < end:
         size = min(size, end - drawn)
         ranks = (np.arange(drawn, drawn + size, dtype=np.int64) if exact
                  else rng.integers(0, total, size=size, dtype=np.int64))
-        batch = [_layout(hand.mask, solver.subset(free, need, int(r)) | fixed[declarer]
-                         | talon_mask, unseen.mask, seat, declarer, partner_seat)
-                 for r in ranks]
+        batch = [view.layout(int(r)) for r in ranks]
         fits = [True] * len(batch)
         if keep == "bid" and model == "dd":
-            # Which layouts fit the bid at all: bound searches "level - 1 or more?" for every
-            # distinct discard, cheap where he is far from it; the best discard is then
-            # looked for only in the layouts kept.
-            fits = fits_bid(batch, game, declarer, game.level - 1, jobs)
-        chosen, values = choose_discards([b for b, ok in zip(batch, fits) if ok], game,
-                                         declarer, model, jobs)
+            # Which layouts fit the bid at all: a bound search per distinct discard, cheap
+            # where he is far from it; the best discard is then looked for only in the
+            # layouts kept.
+            fits = fits_bid(batch, view)
+        chosen, values = choose_discards([b for b, ok in zip(batch, fits) if ok], view,
+                                         model, jobs)
         answers = iter(zip(chosen, values))
         seen = 0
-        for (hands, twelve), ok in zip(batch, fits):
+        for (hands, mine), ok in zip(batch, fits):
             seen += 1
             if not ok:
                 continue
             pair, value = next(answers)
-            if keep == "bid" and value < game.level - 1:
+            if keep == "bid" and not _fits(game, value):
                 continue
             full = list(hands)
-            full[declarer - 1] = twelve & ~pair[0].bit & ~pair[1].bit
-            deal = Deal(tuple(Hand(m) for m in full), discard=Hand.from_cards(pair))
+            full[declarer - 1] = mine & ~sum(c.bit for c in pair)
+            deal = Deal(tuple(Hand(m) for m in full),
+                        discard=Hand.from_cards(pair) if pair else None)
             if callable(keep) and not keep(deal, value):
                 continue
             deals.append(deal)
@@ -169,22 +189,76 @@ def sample_worlds(hand: Hand, talon: tuple[Card, Card], game: Game, declarer: in
     if not deals:
         raise PositionError(f"no layout of {drawn} drawn fits the bidding filter")
     return Worlds(deals, tricks, drawn, len(deals), None if exact else seed, exact,
-                  model if isinstance(model, str) else "custom",
+                  model if isinstance(model, str) else "none" if model is None else "custom",
                   keep if isinstance(keep, str) else "custom")
 
 
-def _layout(mine: int, twelve: int, unseen: int, seat: int, declarer: int,
-            partner: int) -> tuple[list[int], int]:
-    hands = [0, 0, 0]
-    hands[seat - 1] = mine
-    hands[partner - 1] = unseen & ~twelve
-    return hands, twelve
+def _view(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer: int, seat: int,
+          known: Mapping[int, Any] | None, others: Hand | None, leader: int) -> _View:
+    """Check the arguments of `sample_worlds` and say what each layout deals."""
+    if game.kind not in (CONTRACT, MISERE):
+        raise PositionError(f"layouts are sampled for a contract or misère, not {game}")
+    for name, value in (("declarer", declarer), ("seat", seat), ("leader", leader)):
+        if isinstance(value, bool) or value not in SEATS:
+            raise PositionError(f"{name} seat {value!r} is not 1, 2 or 3")
+    n = len(hand)
+    if not 1 <= n <= 10:
+        raise CardCountError(f"a hand holds 1 to 10 cards, got {n}")
+    talon_cards = list(talon or ())
+    if talon_cards and (len(talon_cards) != 2 or talon_cards[0] == talon_cards[1]):
+        raise CardCountError(f"the talon has two cards, got {len(talon_cards)}")
+    talon_mask = Hand.from_cards(talon_cards).mask
+    if talon_mask & hand.mask:
+        whose = "declarer's" if seat == declarer else "defender's"
+        raise DuplicateCardError(f"a talon card is also in the {whose} hand")
+    if others is None:
+        unseen = FULL_DECK & ~hand.mask & ~talon_mask
+    else:
+        unseen = others.mask
+        if unseen & (hand.mask | talon_mask):
+            raise DuplicateCardError("the others' cards overlap the hand or the talon")
+    if bin(unseen).count("1") != 2 * n:
+        raise CardCountError(f"the two other seats hold {bin(unseen).count('1')} cards "
+                             f"between them: {2 * n} are needed for hands of {n}")
+    rest = [s for s in SEATS if s != seat]
+    if seat == declarer:
+        drawn_seat, other_seat = rest
+    else:
+        drawn_seat = declarer
+        other_seat = [s for s in rest if s != declarer][0]
+    fixed = {drawn_seat: 0, other_seat: 0}
+    for where, cards in (known or {}).items():
+        if where not in fixed:
+            raise PositionError(f"known cards for seat {where!r}: only seats {drawn_seat} "
+                                f"and {other_seat} are unseen")
+        mask = (cards if isinstance(cards, Hand) else Hand.parse(cards, "known")
+                if isinstance(cards, str) else Hand.from_cards(cards)).mask
+        if mask & ~unseen:
+            raise DuplicateCardError("a known card is the player's own or in the talon")
+        fixed[where] = mask
+    if fixed[drawn_seat] & fixed[other_seat]:
+        raise DuplicateCardError("a card is known to be in both unseen hands")
+    need = n - bin(fixed[drawn_seat]).count("1")
+    if need < 0 or bin(fixed[other_seat]).count("1") > n:
+        raise CardCountError(f"more than {n} known cards in one hand")
+    free = unseen & ~fixed[drawn_seat] & ~fixed[other_seat]
+    return _View(hand.mask, seat, declarer, drawn_seat, other_seat, free, need, fixed,
+                 talon_mask, hand.mask | unseen | talon_mask, game, leader)
 
 
-def fits_bid(batch: list[tuple[list[int], int]], game: Game, declarer: int, bound: int,
-             jobs: int | None) -> list[bool]:
-    """Whether some discard gives the declarer at least `bound` double-dummy tricks, per
-    layout: one bound search per distinct discard, all in one batch."""
+def _fits(game: Game, tricks: int) -> bool:
+    """The "bid" filter: a hand that would have bid the game."""
+    return tricks <= 1 if game.kind == MISERE else tricks >= game.level - 1
+
+
+def _better(game: Game) -> Callable[[int, int], bool]:
+    return (lambda a, b: a < b) if game.kind == MISERE else (lambda a, b: a > b)
+
+
+def fits_bid(batch: list[tuple[list[int], int]], view: _View, jobs: int | None = None
+             ) -> list[bool]:
+    """Whether some discard makes the declarer's hand fit the bid, per layout: one bound
+    search per distinct discard, all in one batch."""
     import numpy as np
 
     import solver
@@ -192,97 +266,114 @@ def fits_bid(batch: list[tuple[list[int], int]], game: Game, declarer: int, boun
     if not batch:
         return []
     rows: list[int] = []
-    pairs: list[tuple[int, int]] = []
-    for i, (hands, twelve) in enumerate(batch):
-        for group in discard_classes(twelve, FULL_DECK & ~twelve):
+    pairs: list[tuple[int, ...]] = []
+    for i, (hands, mine) in enumerate(batch):
+        for group in discard_classes(mine, view.in_play & ~mine):
             rows.append(i)
             pairs.append(group[0])
-    template = _template(batch[0], pairs[0], game, declarer)
+    misere = view.game.kind == MISERE
+    bound = 2 if misere else view.game.level - 1
+    template = _template(batch[0], pairs[0], view)
     answers = solver.run_jobs(solver.Jobs.from_hands(
-        template, _hands_array(batch, pairs, declarer, rows)), target=bound, threads=jobs)
+        template, _hands_array(batch, pairs, view.declarer, rows)), target=bound, threads=jobs)
     fits = np.zeros(len(batch), dtype=bool)
-    fits[np.asarray(rows)[answers == 1]] = True
+    fits[np.asarray(rows)[answers == (0 if misere else 1)]] = True
     return fits.tolist()
 
 
-def choose_discards(batch: list[tuple[list[int], int]], game: Game, declarer: int,
-                    model: str | Callable[..., Any], jobs: int | None
-                    ) -> tuple[list[tuple[Card, Card]], list[int]]:
-    """The declarer's discard in each layout and his double-dummy tricks with it."""
+def choose_discards(batch: list[tuple[list[int], int]], view: _View,
+                    model: str | Callable[..., Any] | None, jobs: int | None
+                    ) -> tuple[list[tuple[Card, ...]], list[int]]:
+    """The declarer's discard in each layout (none without a model) and his double-dummy
+    tricks with it."""
     import numpy as np
 
     import solver
 
     if not batch:
         return [], []
-    firsts: list[tuple[int, int]] = []
-    for hands, twelve in batch:
+    game = view.game
+    firsts: list[tuple[int, ...]] = []
+    for hands, mine in batch:
+        if model is None:
+            firsts.append(())
+            continue
         if callable(model):
-            pair = tuple(model(Hand(twelve), game))
+            pair = tuple(model(Hand(mine), game))
             if len(pair) != 2 or pair[0] == pair[1] or any(
-                    not isinstance(c, Card) or not c.bit & twelve for c in pair):
+                    not isinstance(c, Card) or not c.bit & mine for c in pair):
                 raise PositionError(f"the discard model gave {pair!r}: two of his twelve cards")
         else:
-            pair = low_discard(Hand(twelve), game.trump)
+            pair = quick_discard(Hand(mine), game)
         firsts.append(tuple(sorted(c.index for c in pair)))
-    template = _template(batch[0], firsts[0], game, declarer)
-    values = solver.run_jobs(solver.Jobs.from_hands(
-        template, _hands_array(batch, firsts, declarer, range(len(batch)))), threads=jobs)
-    values = [int(v) for v in values]
+    template = _template(batch[0], firsts[0], view)
+    values = [int(v) for v in solver.run_jobs(solver.Jobs.from_hands(
+        template, _hands_array(batch, firsts, view.declarer, range(len(batch)))),
+        threads=jobs)]
     chosen = list(firsts)
     if model == "dd":
-        # Every other distinct discard: one bound search, "one trick more than the first?";
+        # Every other distinct discard: one bound search, "one trick better than the first?";
         # an exact count only where it says yes. Those that say no are no better, so the best
         # of the counted ones (or the first) is the best discard.
+        misere = game.kind == MISERE
+        better = _better(game)
         who: list[int] = []
-        pairs: list[tuple[int, int]] = []
-        for i, (hands, twelve) in enumerate(batch):
-            if values[i] >= 10:
-                continue  # nothing is better than every trick
-            for group in discard_classes(twelve, FULL_DECK & ~twelve):
+        pairs: list[tuple[int, ...]] = []
+        for i, (hands, mine) in enumerate(batch):
+            if values[i] == (0 if misere else bin(mine).count("1") - 2):
+                continue  # nothing is better than no trick, or every trick
+            for group in discard_classes(mine, view.in_play & ~mine):
                 if firsts[i] not in group:
                     who.append(i)
                     pairs.append(group[0])
         if who:
-            targets = np.array([values[i] + 1 for i in who], dtype=np.int8)
-            arr = _hands_array(batch, pairs, declarer, who)
-            better = solver.run_jobs(solver.Jobs.from_hands(template, arr, targets),
-                                     target=solver.many.EACH, threads=jobs)
-            up = np.flatnonzero(better)
+            # Contract: tricks >= v + 1?  Misère: tricks >= v? (no means fewer than v)
+            targets = np.array([values[i] + (0 if misere else 1) for i in who], dtype=np.int8)
+            arr = _hands_array(batch, pairs, view.declarer, who)
+            answers = solver.run_jobs(solver.Jobs.from_hands(template, arr, targets),
+                                      target=solver.many.EACH, threads=jobs)
+            up = np.flatnonzero(answers == (0 if misere else 1))
             if up.size:
                 counts = solver.run_jobs(solver.Jobs.from_hands(template, arr[up]),
                                          threads=jobs)
                 for k, v in zip(up, counts):
                     i = who[k]
-                    if v > values[i]:
+                    if better(int(v), values[i]):
                         values[i], chosen[i] = int(v), pairs[k]
-    return [(Card.from_index(a), Card.from_index(b)) for a, b in chosen], values
+    return [tuple(Card.from_index(c) for c in pair) for pair in chosen], values
 
 
-def _hands_array(batch: list[tuple[list[int], int]], pairs: list[tuple[int, int]],
+def _hands_array(batch: list[tuple[list[int], int]], pairs: list[tuple[int, ...]],
                  declarer: int, rows: Iterable[int]) -> Any:
     """The hands of layout rows[k] with the declarer discarding pairs[k], as an (n, 3) array."""
     import numpy as np
 
     out = []
     for k, i in enumerate(rows):
-        hands, twelve = batch[i]
+        hands, mine = batch[i]
         full = list(hands)
-        full[declarer - 1] = twelve & ~(1 << pairs[k][0]) & ~(1 << pairs[k][1])
+        full[declarer - 1] = mine & ~sum(1 << c for c in pairs[k])
         out.append(full)
     return np.array(out, dtype=np.uint32).reshape(-1, 3)
 
 
-def _template(layout: tuple[list[int], int], pair: tuple[int, int], game: Game,
-              declarer: int) -> Any:
+def _template(layout: tuple[list[int], int], pair: tuple[int, ...], view: _View) -> Any:
     """A valid engine position of the game, for the other positions to copy."""
     import solver
 
-    hands, twelve = layout
+    hands, mine = layout
     full = list(hands)
-    full[declarer - 1] = twelve & ~(1 << pair[0]) & ~(1 << pair[1])
-    return solver.Position(hands=tuple(full), leader=0, game=game.kind, trump=game.trump,
-                           focus=declarer - 1)
+    full[view.declarer - 1] = mine & ~sum(1 << c for c in pair)
+    return solver.Position(hands=tuple(full), leader=view.leader - 1, game=view.game.kind,
+                           trump=view.game.trump, focus=view.declarer - 1)
+
+
+def quick_discard(twelve: Hand, game: Game) -> tuple[Card, Card]:
+    """The "low" model: see `low_discard` for a contract; in misère his two highest cards."""
+    if game.kind == MISERE:
+        cards = sorted(twelve, key=lambda c: (-c.rank, c.suit))
+        return cards[0], cards[1]
+    return low_discard(twelve, game.trump)
 
 
 def low_discard(twelve: Hand, trump: int | None) -> tuple[Card, Card]:

@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from ..cards import Card
 from ..deal import Deal
-from ..errors import PositionError
+from ..errors import CardCountError, PositionError
 from ..games import CONTRACT, Game
 from ..hand import Hand
 from ..rules import RuleSet
@@ -370,6 +370,8 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
         raise PositionError(f"whisting is for contracts, not {game}")
     ruleset = RuleSet.get(rules)
     hand = _as_hand(hand)
+    if len(hand) != 10:
+        raise CardCountError(f"the defender holds ten cards, got {len(hand)}")
     talon_cards = _talon(talon)
     first, second = defenders(declarer)
     if isinstance(seat, bool) or seat not in (first, second):
