@@ -4,9 +4,11 @@ One module per question: `layouts` (the declarer's result over every layout of t
 cannot see: the mechanism the others stand on), `tenner` (the open-card check of a ten and
 "was it guaranteed?"), `totus` (the twelve-card slam in both forms of the rule texts),
 `underbid` (недозаказ), `misere` (how often a misère is caught, discard by discard),
-`sampling` (layouts as a defender sees them: declarer model and bidding filter) and `whist`
-(whist or pass in vists, with open cards and from the defender's seat).
+`sampling` (layouts as a player sees them: declarer model and bidding filter), `whist`
+(whist or pass in vists) and `leads` (which card to lead), each with open cards and from the
+player's own seat.
 """
+from .leads import LeadDecision, LeadStats, LeadTable, lead_decision, lead_table
 from .layouts import Layout, LayoutOdds, distinct_discards, layout_odds
 from .misere import misere_odds
 from .tenner import TennerCheck, TennerOdds, check_tenner, tenner_odds
@@ -18,5 +20,6 @@ __all__ = [
     "Layout", "LayoutOdds", "layout_odds", "distinct_discards", "misere_odds",
     "TennerCheck", "TennerOdds", "check_tenner", "tenner_odds", "Totus", "DiscardVerdict",
     "totus", "Underbid", "underbid", "whist_table", "WhistTable", "WhistRow",
-    "whist_decision", "WhistDecision", "OptionStats",
+    "whist_decision", "WhistDecision", "OptionStats", "lead_table", "LeadTable",
+    "lead_decision", "LeadDecision", "LeadStats",
 ]

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
 from ..cards import Card
@@ -388,3 +389,38 @@ def _check_word(value: Any, allowed: tuple[str, ...], what: str) -> str:
     if value not in allowed:
         raise PositionError(f"{what} {value!r}: expected {', '.join(allowed)} or a function")
     return value
+
+
+def standard_error(values: list[Fraction]) -> float | None:
+    """The standard error of the mean of `values` (None for fewer than two)."""
+    n = len(values)
+    if n < 2:
+        return None
+    mean = sum(values, Fraction(0)) / n
+    return math.sqrt(float(sum((v - mean) ** 2 for v in values) / (n - 1)) / n)
+
+
+def as_hand(value: Any, what: str) -> Hand:
+    """A hand given as a `Hand`, text or cards; `PositionError` naming `what` otherwise."""
+    if isinstance(value, Hand):
+        return value
+    if isinstance(value, str):
+        return Hand.parse(value, what)
+    try:
+        return Hand.from_cards(value)
+    except TypeError:
+        raise PositionError(f"{what}: {value!r} is not a set of cards") from None
+
+
+def talon_cards(value: Any) -> list[Card]:
+    """The open talon: two different cards (text like "AD QD" or cards), or none for None."""
+    if value is None:
+        return []
+    try:
+        cards = ([Card.parse(t) for t in value.replace(",", " ").split()]
+                 if isinstance(value, str) else [Card.parse(c) for c in value])
+    except TypeError:
+        raise PositionError(f"talon: {value!r} is not two cards") from None
+    if len(cards) != 2 or cards[0] == cards[1]:
+        raise PositionError(f"the talon is two different cards, got {len(cards)}")
+    return cards

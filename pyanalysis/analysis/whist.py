@@ -16,7 +16,6 @@ player takes the word that commits less: pass, then half-whist, then whist, then
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
@@ -29,6 +28,7 @@ from ..hand import Hand
 from ..rules import RuleSet
 from ..scoring import DEALER, DealScore, score_deal
 from ..solving import make_position, tricks_along
+from .sampling import as_hand, standard_error, talon_cards
 
 WHIST, PASS, HALF, RETURN = "whist", "pass", "half", "return"
 #: Ties go to the word that commits less.
@@ -369,10 +369,10 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     if game.kind != CONTRACT:
         raise PositionError(f"whisting is for contracts, not {game}")
     ruleset = RuleSet.get(rules)
-    hand = _as_hand(hand)
+    hand = as_hand(hand, "hand")
     if len(hand) != 10:
         raise CardCountError(f"the defender holds ten cards, got {len(hand)}")
-    talon_cards = _talon(talon)
+    talon_list = talon_cards(talon)
     first, second = defenders(declarer)
     if isinstance(seat, bool) or seat not in (first, second):
         raise PositionError(f"seat {seat!r} is not a defender of declarer {declarer} "
@@ -396,7 +396,7 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
         fixed = _word(partner)
         for sub in node.options.values():
             _check_partner(sub, fixed, seat)
-    worlds = sample_worlds(hand, talon_cards, game, declarer, seat, samples=samples,
+    worlds = sample_worlds(hand, talon_list, game, declarer, seat, samples=samples,
                            seed=seed, discard=discard, filter=filter, jobs=jobs,
                            known=known, progress=progress)
     splits = _splits(worlds, game, declarer)
@@ -425,15 +425,15 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
             counts[row.label] = counts.get(row.label, 0) + 1
         down = sum(1 for row in rows if row.played and row.tricks
                    and row.tricks[declarer] < game.level)
-        options[word] = OptionStats(word, mean, None if worlds.exact else _se(values[word]),
+        options[word] = OptionStats(word, mean, None if worlds.exact else standard_error(values[word]),
                                     Fraction(down, n), counts)
     best = max(options, key=lambda w: (options[w].vists, -TIE_ORDER.index(w)))
     paired = {}
     for word in options:
         diffs = [a - b for a, b in zip(values[word], values[best])]
-        paired[word] = (sum(diffs, Fraction(0)) / n, None if worlds.exact else _se(diffs))
+        paired[word] = (sum(diffs, Fraction(0)) / n, None if worlds.exact else standard_error(diffs))
     return WhistDecision(
-        game=game, declarer=declarer, seat=seat, hand=hand, talon=tuple(talon_cards),
+        game=game, declarer=declarer, seat=seat, hand=hand, talon=tuple(talon_list),
         rules=ruleset, options=options, best=best, paired=paired, drawn=worlds.drawn,
         kept=worlds.kept, exact=worlds.exact, seed=worlds.seed,
         discard_model=worlds.discard_model, filter=worlds.filter,
@@ -486,15 +486,6 @@ def _splits(worlds: Any, game: Game, declarer: int) -> list[tuple[tuple[int, int
     return out
 
 
-def _se(values: list[Fraction]) -> float | None:
-    n = len(values)
-    if n < 2:
-        return None
-    mean = sum(values, Fraction(0)) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return math.sqrt(float(var) / n)
-
-
 def _word(word: str) -> str:
     words = {"whist": WHIST, "pass": PASS, "half": HALF, "return": RETURN,
              "вист": WHIST, "пас": PASS, "полвиста": HALF}
@@ -502,19 +493,3 @@ def _word(word: str) -> str:
     if key is None:
         raise PositionError(f"unknown whist word '{word}': expected whist, pass, half, return")
     return key
-
-
-def _as_hand(value: Any) -> Hand:
-    if isinstance(value, Hand):
-        return value
-    return Hand.parse(value, "hand") if isinstance(value, str) else Hand.from_cards(value)
-
-
-def _talon(value: Any) -> list[Card]:
-    if isinstance(value, str):
-        cards = [Card.parse(t) for t in value.replace(",", " ").split()]
-    else:
-        cards = [Card.parse(c) for c in value]
-    if len(cards) != 2 or cards[0] == cards[1]:
-        raise PositionError(f"the talon is two different cards, got {len(cards)}")
-    return cards

@@ -1,0 +1,329 @@
+"""Which card to lead: every opening lead scored, with open cards (`lead_table`) and from the
+leader's seat over the layouts he cannot see (`lead_decision`).
+
+Play after the lead is double-dummy: everyone plays as if he saw every card. From the leader's
+seat that favours the defenders (and in misère the catchers), who at the table cannot see the
+declarer's hand: the numbers are an upper bound for them, and they say so.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Mapping
+
+from ..cards import Card
+from ..deal import Deal
+from ..errors import PositionError
+from ..games import CONTRACT, MISERE, Game
+from ..hand import Hand
+from ..rules import RuleSet
+from ..scoring import score_deal
+from ..solving import make_position, tricks_along
+from .sampling import as_hand, standard_error, talon_cards
+
+#: What the leader's-seat numbers assume, said wherever they are shown.
+BIAS = ("play after the lead is double-dummy: it favours the defenders (in misère the "
+        "catchers), who at the table cannot see the declarer's hand; their numbers are an "
+        "upper bound")
+
+
+def _defenders(declarer: int) -> tuple[int, int]:
+    first = declarer % 3 + 1
+    return first, first % 3 + 1
+
+
+def leader_wants_more(game: Game, declarer: int, leader: int) -> bool:
+    """Whether the leader wants the declarer's tricks high: the declarer in a contract, a
+    catcher in misère."""
+    return (leader == declarer) == (game.kind == CONTRACT)
+
+
+def whist_words(game: Game, declarer: int, rules: RuleSet,
+                whist: Mapping[int, str] | None) -> dict[int, str]:
+    """The whist words the deal is scored with: as given, else both whist in a contract
+    (none for misère or a checked tenner)."""
+    if whist is not None:
+        return dict(whist)
+    if game.kind != CONTRACT or (game.level == 10 and rules.tenner_checked):
+        return {}
+    return {seat: "whist" for seat in _defenders(declarer)}
+
+
+def _needs_split(game: Game, words: Mapping[int, str]) -> bool:
+    """Whether each defender's own tricks change the score (two whisters, a checked tenner)."""
+    if game.kind != CONTRACT:
+        return False
+    said = sorted(set(words.values()))
+    return not words or said == ["whist"]
+
+
+@dataclass(frozen=True)
+class LeadTable:
+    """Every legal lead with open cards: `leads` {card: the declarer's tricks after it},
+    `vists` {card: the leader's value in vists} when rules are given, `best` (the leads best
+    for the leader: by vists when priced, else by tricks), `tricks_by` {card: tricks per seat
+    along the principal line after it} when priced."""
+
+    deal: Deal
+    game: Game
+    declarer: int
+    leader: int
+    leads: dict[Card, int]
+    vists: dict[Card, Fraction] | None
+    best: list[Card]
+    rules: RuleSet | None = None
+    whist: dict[int, str] | None = None
+    tricks_by: dict[Card, dict[int, int]] | None = None
+
+    def verdict(self, card: Card) -> str:
+        """The result after `card` in words: made / down k, or caught for k / clean."""
+        return verdict(self.game, self.leads[card])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deal": str(self.deal), "game": str(self.game), "declarer": self.declarer,
+            "leader": self.leader,
+            "leads": {str(c): n for c, n in self.leads.items()},
+            "verdicts": {str(c): self.verdict(c) for c in self.leads},
+            "vists": None if self.vists is None else {str(c): str(v) for c, v in self.vists.items()},
+            "vists_float": None if self.vists is None else {
+                str(c): round(float(v), 4) for c, v in self.vists.items()},
+            "best": [str(c) for c in self.best],
+            "rules": self.rules.name if self.rules else None,
+            "whist": {str(s): w for s, w in sorted(self.whist.items())} if self.whist else None,
+        }
+
+
+def verdict(game: Game, tricks: int) -> str:
+    """The declarer's result in words."""
+    if game.kind == MISERE:
+        return f"caught for {tricks}" if tricks else "clean"
+    return "made" if tricks >= game.level else f"down {game.level - tricks}"
+
+
+def lead_table(deal: Deal | str, game: Game | str, declarer: int, *, leader: int = 1,
+               rules: RuleSet | str | None = None,
+               whist: Mapping[int, str] | None = None) -> LeadTable:
+    """Every legal opening lead of `leader`, with open cards.
+
+    rules, whist: price each lead in vists for the leader (`score_deal`); the whist words
+    default to both whisting (none for misère or a checked tenner). When each defender's own
+    tricks matter (two whisters), they are taken along the principal line after the lead.
+    """
+    import solver
+
+    deal = Deal.parse(deal)
+    game = Game.parse(game)
+    if game.kind not in (CONTRACT, MISERE):
+        raise PositionError(f"leads are scored for a contract or misère, not {game}")
+    position = make_position(deal, game, declarer=declarer, leader=leader)[0]
+    engine = solver.default_solver()
+    moves = engine.moves(position)
+    leads = {Card.from_index(c): v for c, v in sorted(moves.items(), key=_order)}
+    vists = tricks_by = None
+    ruleset = words = None
+    if rules is not None:
+        ruleset = RuleSet.get(rules)
+        words = whist_words(game, declarer, ruleset, whist)
+        if not deal.is_full:
+            raise PositionError("leads are priced in vists on a whole deal: hands of ten")
+        vists, tricks_by = {}, {}
+        for card in leads:
+            after = position.play(card.index)
+            by_seat = tricks_along(position, [card.index] + engine.line(after))
+            tricks_by[card] = by_seat
+            score = score_deal(game, rules=ruleset, declarer=declarer,
+                               tricks=by_seat if _needs_split(game, words)
+                               else {declarer: by_seat[declarer]}, whist=words)
+            vists[card] = score.values[leader]
+    best = _best(leads, vists, game, declarer, leader)
+    return LeadTable(deal, game, declarer, leader, leads, vists, best, ruleset, words, tricks_by)
+
+
+def _best(leads: Mapping[Card, int], vists: Mapping[Card, Fraction] | None, game: Game,
+          declarer: int, leader: int) -> list[Card]:
+    if vists is not None:
+        top = max(vists.values())
+        return [c for c, v in vists.items() if v == top]
+    pick = max if leader_wants_more(game, declarer, leader) else min
+    top = pick(leads.values())
+    return [c for c, v in leads.items() if v == top]
+
+
+def _order(item: tuple[int, int]) -> tuple[int, int]:
+    """Suits ♠ ♣ ♦ ♥, high cards first, as hands are printed."""
+    return item[0] >> 3, -(item[0] & 7)
+
+
+@dataclass(frozen=True)
+class LeadStats:
+    """One lead over the layouts kept.
+
+    `tricks`: the declarer's mean tricks (exact over the layouts, a `Fraction`), `tricks_se`
+    its standard error (None when every layout was taken); `set_probability`: the share of
+    layouts in which the contract goes down (misère: in which he is caught); `distribution`:
+    {tricks: share}; `vists`, `vists_se`: the leader's mean value when rules are given;
+    `diff`, `diff_se`: the paired difference to the best lead on the same layouts (in vists
+    when priced, else in the declarer's tricks, from the leader's side: 0 for the best, less
+    for the others).
+    """
+
+    card: Card
+    tricks: Fraction
+    tricks_se: float | None
+    set_probability: Fraction
+    distribution: dict[int, Fraction]
+    vists: Fraction | None
+    vists_se: float | None
+    diff: Fraction
+    diff_se: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "card": str(self.card), "tricks": str(self.tricks),
+            "tricks_float": float(self.tricks), "tricks_se": self.tricks_se,
+            "set_probability": float(self.set_probability),
+            "distribution": {str(k): float(v) for k, v in sorted(self.distribution.items())},
+            "vists": None if self.vists is None else str(self.vists),
+            "vists_float": None if self.vists is None else float(self.vists),
+            "vists_se": self.vists_se,
+            "diff": str(self.diff), "diff_float": float(self.diff), "diff_se": self.diff_se,
+        }
+
+
+@dataclass(frozen=True)
+class LeadDecision:
+    """Every lead from the leader's seat: `leads` {card: `LeadStats`}, `best`, `drawn` and
+    `kept` layouts, and how they were made."""
+
+    game: Game
+    declarer: int
+    leader: int
+    hand: Hand
+    leads: dict[Card, LeadStats]
+    best: Card
+    drawn: int
+    kept: int
+    exact: bool
+    seed: int | None
+    discard_model: str
+    filter: str
+    rules: RuleSet | None
+    whist: dict[int, str] | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": str(self.game), "declarer": self.declarer, "leader": self.leader,
+            "hand": str(self.hand), "best": str(self.best),
+            "leads": {str(c): s.to_dict() for c, s in self.leads.items()},
+            "drawn": self.drawn, "kept": self.kept, "exact": self.exact, "seed": self.seed,
+            "discard_model": self.discard_model, "filter": self.filter,
+            "rules": self.rules.name if self.rules else None,
+            "whist": {str(s): w for s, w in sorted(self.whist.items())} if self.whist else None,
+            "double_dummy": BIAS,
+        }
+
+
+def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer: int, *,
+                  leader: int = 1, others: Hand | str | None = None,
+                  talon: Iterable[Card | str] | str | None = None,
+                  whist: Mapping[int, str] | None = None, rules: RuleSet | str | None = None,
+                  samples: int | str = 1000, seed: int | None = 0,
+                  filter: str | Callable[..., bool] = "bid",
+                  discard: str | Callable[..., Any] | None = "dd", jobs: int | None = None,
+                  known: Mapping[int, Any] | None = None,
+                  progress: Callable[[int], None] | None = None) -> LeadDecision:
+    """Every lead from the leader's seat, over the layouts he cannot see.
+
+    hand:     the leader's cards. `others`: the cards the other two hold between them
+              (default: the rest of the deck, less the talon). `talon`: the open talon (the
+              declarer's discard is then modelled, `discard`), or None (no talon, no discard:
+              endings). `filter`: the bidding filter ("bid", "none" or a function).
+    samples, seed: layouts to keep, or "all" for every one; every lead is scored on the same
+              layouts (one search per lead and layout, all in compiled code), so the
+              differences to the best lead (`diff`) have their own, smaller errors.
+    rules, whist: price the leads in vists for the leader (see `lead_table`).
+    """
+    import solver
+
+    from .sampling import sample_worlds
+
+    game = Game.parse(game)
+    if game.kind not in (CONTRACT, MISERE):
+        raise PositionError(f"leads are scored for a contract or misère, not {game}")
+    hand = as_hand(hand, "hand")
+    other = as_hand(others, "others") if others is not None else None
+    talon_list = talon_cards(talon)
+    ruleset = RuleSet.get(rules) if rules is not None else None
+    words = whist_words(game, declarer, ruleset, whist) if ruleset is not None else None
+    worlds = sample_worlds(hand, talon_list, game, declarer, leader, samples=samples,
+                           seed=seed, discard=discard if talon_list else None, filter=filter,
+                           jobs=jobs, known=known, others=other, leader=leader,
+                           progress=progress)
+    cards = sorted(hand, key=lambda c: (c.suit, -c.rank))
+    positions = []
+    for deal in worlds.deals:
+        start = make_position(deal, game, declarer=declarer, leader=leader)[0]
+        positions.extend(start.play(c.index) for c in cards)
+    values = solver.tricks_many(positions, threads=jobs).reshape(len(worlds.deals), len(cards))
+    per_lead = {c: [int(v) for v in values[:, k]] for k, c in enumerate(cards)}
+    priced: dict[Card, list[Fraction]] | None = None
+    if ruleset is not None:
+        if len(hand) != 10:
+            raise PositionError("leads are priced in vists on whole hands of ten")
+        priced = _prices(worlds.deals, cards, per_lead, game, declarer, leader, ruleset, words)
+    wants_more = leader_wants_more(game, declarer, leader)
+    n = len(worlds.deals)
+
+    def side(card: Card) -> list[Fraction]:
+        """The leader's score of a lead per layout: vists, or tricks from his side."""
+        if priced is not None:
+            return priced[card]
+        return [Fraction(v if wants_more else -v) for v in per_lead[card]]
+
+    best = max(cards, key=lambda c: (sum(side(c), Fraction(0)), -cards.index(c)))
+    stats = {}
+    for card in cards:
+        tricks = per_lead[card]
+        short = sum(1 for t in tricks if (t >= 1 if game.kind == MISERE else t < game.level))
+        dist: dict[int, int] = {}
+        for t in tricks:
+            dist[t] = dist.get(t, 0) + 1
+        diffs = [a - b for a, b in zip(side(card), side(best))]
+        stats[card] = LeadStats(
+            card=card, tricks=Fraction(sum(tricks), n),
+            tricks_se=None if worlds.exact else standard_error([Fraction(t) for t in tricks]),
+            set_probability=Fraction(short, n),
+            distribution={t: Fraction(k, n) for t, k in sorted(dist.items())},
+            vists=None if priced is None else sum(priced[card], Fraction(0)) / n,
+            vists_se=None if priced is None or worlds.exact else standard_error(priced[card]),
+            diff=sum(diffs, Fraction(0)) / n, diff_se=None if worlds.exact else standard_error(diffs))
+    return LeadDecision(game=game, declarer=declarer, leader=leader, hand=hand, leads=stats,
+                        best=best, drawn=worlds.drawn, kept=worlds.kept, exact=worlds.exact,
+                        seed=worlds.seed, discard_model=worlds.discard_model,
+                        filter=worlds.filter, rules=ruleset, whist=words)
+
+
+def _prices(deals: list[Deal], cards: list[Card], per_lead: Mapping[Card, list[int]],
+            game: Game, declarer: int, leader: int, rules: RuleSet,
+            words: Mapping[int, str]) -> dict[Card, list[Fraction]]:
+    """The leader's value in vists of every lead in every layout."""
+    import solver
+
+    split = _needs_split(game, words)
+    engine = solver.default_solver()
+    cache: dict[Any, Fraction] = {}
+    out: dict[Card, list[Fraction]] = {c: [] for c in cards}
+    for i, deal in enumerate(deals):
+        start = make_position(deal, game, declarer=declarer, leader=leader)[0] if split else None
+        for card in cards:
+            if split:
+                by_seat = tricks_along(start, [card.index] + engine.line(start.play(card.index)))
+                key = tuple(sorted(by_seat.items()))
+            else:
+                key = ((declarer, per_lead[card][i]),)
+            if key not in cache:
+                cache[key] = score_deal(game, rules=rules, declarer=declarer, tricks=dict(key),
+                                        whist=dict(words)).values[leader]
+            out[card].append(cache[key])
+    return out
