@@ -237,12 +237,19 @@ def _defenders(declarer: int) -> tuple[int, int]:
     return first, first % 3 + 1
 
 
+def whist_word(word: str) -> str:
+    """A whist word as players say it (English or Russian) in its canonical form: "whist",
+    "pass", "half" or "return"; `ScoringError` for anything else."""
+    key = _WORDS.get(str(word).strip().lower())
+    if key is None:
+        raise ScoringError(f"unknown whist word '{word}': expected whist, pass, half, return")
+    return key
+
+
 def _words(whist: Mapping[int, str], declarer: int, players: int) -> dict[int, str]:
     words = {}
     for seat, word in whist.items():
-        key = _WORDS.get(str(word).strip().lower())
-        if key is None:
-            raise ScoringError(f"unknown whist word '{word}': expected whist, pass, half, return")
+        key = whist_word(word)
         dealer_returns = seat == DEALER and players == 4 and key == RETURN
         if seat not in _defenders(declarer) and not dealer_returns:
             raise ScoringError(

@@ -26,7 +26,7 @@ from ..errors import CardCountError, PositionError
 from ..games import CONTRACT, Game
 from ..hand import Hand
 from ..rules import RuleSet
-from ..scoring import DEALER, DealScore, score_deal
+from ..scoring import DEALER, DealScore, score_deal, whist_word
 from ..solving import make_position, tricks_along
 from .sampling import as_hand, standard_error, talon_cards
 
@@ -387,13 +387,13 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
         if partner is None:
             raise PositionError("the second defender decides after the first: give the first "
                                 "defender's word (partner=...)")
-        word = _word(partner)
+        word = whist_word(partner)
         if word not in tree.options or not isinstance(tree.options[word], Node):
             raise PositionError(f"the first defender cannot say '{partner}' and leave the "
                                 f"second a choice on {game}")
         node, said_before = tree.options[word], (word,)
     elif partner is not None:
-        fixed = _word(partner)
+        fixed = whist_word(partner)
         for sub in node.options.values():
             _check_partner(sub, fixed, seat)
     worlds = sample_worlds(hand, talon_list, game, declarer, seat, samples=samples,
@@ -484,12 +484,3 @@ def _splits(worlds: Any, game: Game, declarer: int) -> list[tuple[tuple[int, int
         by_seat = tricks_along(position, engine.line(position))
         out.append(tuple((s, by_seat[s]) for s in defenders(declarer)))
     return out
-
-
-def _word(word: str) -> str:
-    words = {"whist": WHIST, "pass": PASS, "half": HALF, "return": RETURN,
-             "вист": WHIST, "пас": PASS, "полвиста": HALF}
-    key = words.get(str(word).strip().lower())
-    if key is None:
-        raise PositionError(f"unknown whist word '{word}': expected whist, pass, half, return")
-    return key
