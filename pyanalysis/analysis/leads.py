@@ -18,7 +18,7 @@ from ..games import CONTRACT, MISERE, Game
 from ..hand import Hand
 from ..rules import RuleSet
 from ..scoring import score_deal
-from ..solving import make_position, tricks_along
+from ..solving import SEATS, make_position, tricks_along
 from .sampling import as_hand, standard_error, talon_cards
 
 #: What the leader's-seat numbers assume, said wherever they are shown.
@@ -251,9 +251,17 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
     game = Game.parse(game)
     if game.kind not in (CONTRACT, MISERE):
         raise PositionError(f"leads are scored for a contract or misère, not {game}")
+    for name, value in (("leader", leader), ("declarer", declarer)):
+        if isinstance(value, bool) or value not in SEATS:
+            raise PositionError(f"{name} seat {value!r} is not 1, 2 or 3")
     hand = as_hand(hand, "hand")
     other = as_hand(others, "others") if others is not None else None
     talon_list = talon_cards(talon)
+    if len(hand) == 10 and not talon_list and other is None:
+        raise PositionError("a hand of ten needs the talon (talon=) or the others' cards "
+                            "(others=)")
+    if rules is not None and len(hand) != 10:
+        raise PositionError("leads are priced in vists on whole hands of ten")
     ruleset = RuleSet.get(rules) if rules is not None else None
     words = whist_words(game, declarer, ruleset, whist) if ruleset is not None else None
     worlds = sample_worlds(hand, talon_list, game, declarer, leader, samples=samples,
@@ -269,8 +277,6 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
     per_lead = {c: [int(v) for v in values[:, k]] for k, c in enumerate(cards)}
     priced: dict[Card, list[Fraction]] | None = None
     if ruleset is not None:
-        if len(hand) != 10:
-            raise PositionError("leads are priced in vists on whole hands of ten")
         priced = _prices(worlds.deals, cards, per_lead, game, declarer, leader, ruleset, words)
     wants_more = leader_wants_more(game, declarer, leader)
     n = len(worlds.deals)

@@ -232,8 +232,7 @@ def _view(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer: int, s
         if where not in fixed:
             raise PositionError(f"known cards for seat {where!r}: only seats {drawn_seat} "
                                 f"and {other_seat} are unseen")
-        mask = (cards if isinstance(cards, Hand) else Hand.parse(cards, "known")
-                if isinstance(cards, str) else Hand.from_cards(cards)).mask
+        mask = known_cards(cards).mask
         if mask & ~unseen:
             raise DuplicateCardError("a known card is the player's own or in the talon")
         fixed[where] = mask
@@ -410,6 +409,20 @@ def as_hand(value: Any, what: str) -> Hand:
         return Hand.from_cards(value)
     except TypeError:
         raise PositionError(f"{what}: {value!r} is not a set of cards") from None
+
+
+def known_cards(value: Any) -> Hand:
+    """Cards known to lie in a hand: a `Hand`, cards, or text as a hand ("AK.-.Q.-") or as a
+    list of cards ("AS KS", "A♠,K♠")."""
+    if not isinstance(value, str):
+        return as_hand(value, "known")
+    try:
+        return Hand.parse(value, "known")
+    except ValueError as error:
+        try:
+            return Hand.from_cards(t for t in value.replace(",", " ").split())
+        except ValueError:
+            raise error from None
 
 
 def talon_cards(value: Any) -> list[Card]:

@@ -1,0 +1,117 @@
+"""Opening leads: the open-card table and the leader's seat, on fixed seeded inputs; no timing
+asserts.
+
+    pytest benches/test_leads_speed.py --benchmark-only --benchmark-json=leads.json
+
+- open-card table: `lead_table` on every deal of data/bench/trump.jsonl (200 full deals,
+  eight-level trump contracts), the first defender leading, one deal per round: every legal
+  lead solved double-dummy. Target: 50 ms a deal.
+- leader's seat: `lead_decision` for the first defender, 1,000 kept layouts, the default
+  declarer model ("dd": his best double-dummy discard) and bidding filter ("bid"), seed 0, on
+  JOBS threads, one hand per round: the first HANDS deals of trump.jsonl in which the
+  declarer's double-dummy tricks reach the contract less one (a declarer who could have bid
+  it); the leader sees his ten cards and the deal's talon. Each kept layout is solved once per
+  lead (ten searches). Target: 10 s a hand on two cores.
+
+Extra info: `question`, `rounds`, and per deal or hand its seconds; for the table `p90_ms`
+and the five slowest deals; for the seat `drawn`, `kept`, and the layouts drawn and kept per
+second.
+"""
+from __future__ import annotations
+
+import json
+import time
+
+import pyanalysis as pa
+from pyanalysis.analysis import lead_decision, lead_table
+from sets import BENCH_DIR
+
+JOBS = 2
+SAMPLES = 1000
+HANDS = 4
+
+
+def load(name: str) -> list[dict]:
+    return [json.loads(line) for line in (BENCH_DIR / f"{name}.jsonl").read_text().splitlines()]
+
+
+def first_defender(declarer: int) -> int:
+    return declarer % 3 + 1
+
+
+def decision_hands() -> list[dict]:
+    hands = []
+    for job in load("trump"):
+        game = pa.Game.parse(job["game"])
+        if pa.solve(job["deal"], game, declarer=job["declarer"]).tricks < game.level - 1:
+            continue
+        deal = pa.Deal.parse(job["deal"])
+        leader = first_defender(job["declarer"])
+        hands.append({"hand": str(deal.hand(leader)), "talon": [str(c) for c in deal.talon],
+                      "game": job["game"], "declarer": job["declarer"], "leader": leader})
+        if len(hands) == HANDS:
+            break
+    return hands
+
+
+def test_open_card_lead_table(benchmark):
+    """Every lead of a full deal with open cards, one deal per round."""
+    jobs = load("trump")
+    first = jobs[0]
+    lead_table(first["deal"], first["game"], first["declarer"],
+               leader=first_defender(first["declarer"]))  # warm up
+    pending = iter(jobs)
+    seconds: list[float] = []
+
+    def setup():
+        job = next(pending)
+        return (job,), {}
+
+    def run(job):
+        start = time.perf_counter()
+        lead_table(job["deal"], job["game"], job["declarer"],
+                   leader=first_defender(job["declarer"]))
+        seconds.append(time.perf_counter() - start)
+
+    benchmark.pedantic(run, setup=setup, rounds=len(jobs), iterations=1)
+    ordered = sorted(seconds)
+    slowest = sorted(range(len(seconds)), key=lambda i: -seconds[i])[:5]
+    benchmark.extra_info.update(
+        question="open-card lead table, full deal (lead_table)", threads=1,
+        rounds=len(seconds), mean_ms=1e3 * sum(seconds) / len(seconds),
+        p90_ms=1e3 * ordered[int(0.9 * (len(ordered) - 1))], max_ms=1e3 * ordered[-1],
+        slowest=[{**jobs[i], "seconds": seconds[i]} for i in slowest])
+
+
+def test_lead_decision_1000_layouts(benchmark):
+    """The first defender's lead over 1,000 kept layouts, one hand per round."""
+    hands = decision_hands()
+    assert hands, "no deal of trump.jsonl fits the bidding filter"
+    h = hands[0]
+    lead_decision(h["hand"], h["game"], h["declarer"], leader=h["leader"], talon=h["talon"],
+                  samples=20, seed=1, jobs=JOBS)  # warm up
+    pending = iter(hands)
+    records: list[dict] = []
+
+    def setup():
+        return (next(pending),), {}
+
+    def run(hand):
+        start = time.perf_counter()
+        result = lead_decision(hand["hand"], hand["game"], hand["declarer"],
+                               leader=hand["leader"], talon=hand["talon"], samples=SAMPLES,
+                               seed=0, jobs=JOBS)
+        elapsed = time.perf_counter() - start
+        records.append({**hand, "seconds": elapsed, "drawn": result.drawn,
+                        "kept": result.kept, "drawn_per_second": result.drawn / elapsed,
+                        "kept_per_second": result.kept / elapsed, "best": str(result.best)})
+
+    benchmark.pedantic(run, setup=setup, rounds=len(hands), iterations=1)
+    total = sum(r["seconds"] for r in records)
+    drawn = sum(r["drawn"] for r in records)
+    kept = sum(r["kept"] for r in records)
+    benchmark.extra_info.update(
+        question=f"lead decision, {SAMPLES} kept layouts (dd discard, bid filter)",
+        threads=JOBS, rounds=len(records), drawn=drawn, kept=kept,
+        drawn_per_second=drawn / total, kept_per_second=kept / total, hands=records)
+    assert all(r["kept"] == SAMPLES for r in records)
