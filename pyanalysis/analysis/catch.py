@@ -318,53 +318,57 @@ class CatchSearch:
                 return live, achieved, card
         raise AssertionError("no card achieves a vector of the frontier")  # pragma: no cover
 
+    def achieved_at(self, hands, leader, played, worlds: int, target: int) -> int:
+        """The vector the defence aiming at `target` achieves here (the first of the frontier
+        containing it)."""
+        front = self.frontier(hands, leader, played, worlds)[1]
+        return next(v for v in front if v | target == v)
+
     def follow(self, hands, leader, played, worlds: int, target: int, world: int):
         """Play in `world` under the defence aiming at `target`, the declarer answering best.
 
         Returns (cards played, the catcher cards chosen blind, divergence or None): the line
         runs to the end of the deal (open-card play once the world is known or decided).
+        Divergence (for a world the defence does not catch): (cards before, the defence's
+        card, the cards that would catch him there with open cards).
         """
         line: list[int] = []
         blind: list[int] = []
         divergence = None
-        state = (hands, leader, played)
         bit = 1 << world
+        h, l, p = hands, leader, played
         while True:
-            h, l, p = state
-            if not (h[0] | h[1] | (h[2])) & ~self.discards[world] and not p:
-                break
             live, achieved, decision = self.choose(h, l, p, worlds, target)
             pos = self.position(h, l, p, world)
-            mover = (l + len(p)) % 3
-            if decision is None or not live & bit:
+            if decision is None or not live & bit or pos.is_terminal:
                 line += self.engine.line(pos)
                 break
+            mover = (l + len(p)) % 3
             if mover == self.focus:
                 values = self.engine.moves(pos)
-                options = [c for c in decision if pos.hands[mover] >> c & 1
-                           and c in values]
-                escaping = [c for c in options
-                            if not self._child_achieves(h, l, p, c, decision[c], world)]
-                pick = min(escaping or options, key=lambda c: (values[c], c))
-                card = pick
-                target = decision[card] if achieved & bit else decision[card] & ~bit
+                options = [c for c in decision if c in values]
+                if achieved & bit:
+                    card = min(options, key=lambda c: (values[c], c))
+                else:  # a card after which the defence does not catch this world
+                    card = next(c for c in sorted(options, key=lambda c: (values[c], c))
+                                if not self._keeps(h, l, p, c, decision[c], world, live))
+                target = decision[card]
             else:
                 card = decision
                 blind.append(card)
                 if divergence is None and not achieved & bit:
-                    nxt = self.advance(h, l, p, card)
-                    if not nxt[3] and not self.dd_caught(*nxt[:3], world):
+                    nh, nl, np_, took = self.advance(h, l, p, card)
+                    if not took and not self.dd_caught(nh, nl, np_, world):
                         values = self.engine.moves(pos)
                         divergence = (list(line), card,
                                       sorted(c for c, v in values.items() if v >= 1))
                 target = achieved
             line.append(card)
-            h2, l2, p2, took = self.advance(h, l, p, card)
             worlds = self._worlds_after(h, l, p, card, live)
+            h, l, p, took = self.advance(h, l, p, card)
             if took:
-                line += self.engine.line(self.position(h2, l2, p2, world))
+                line += self.engine.line(self.position(h, l, p, world))
                 break
-            state = (h2, l2, p2)
         return line, blind, divergence
 
     def _worlds_after(self, hands, leader, played, card, live) -> int:
@@ -378,18 +382,13 @@ class CatchSearch:
                 out |= 1 << w
         return out
 
-    def _child_achieves(self, hands, leader, played, card, child_target, world) -> bool:
-        """Whether the defence keeps `world` caught after the declarer plays `card`."""
+    def _keeps(self, hands, leader, played, card, child_target, world, live) -> bool:
+        """Whether the defence (aiming at `child_target` after `card`) still catches `world`."""
+        wc = self._worlds_after(hands, leader, played, card, live)
         h, l, p, took = self.advance(hands, leader, played, card)
         if took:
             return True
-        if not child_target >> world & 1:
-            wc = self._worlds_after(hands, leader, played, card,
-                                    self.dd_set(hands, leader, played, (1 << len(self.discards)) - 1))
-            live, front = self.frontier(h, l, p, wc)
-            achieved = next(v for v in front if v | child_target == v)
-            return bool(achieved >> world & 1)
-        return True
+        return bool(self.achieved_at(h, l, p, wc, child_target) >> world & 1)
 
 
 def _pareto(vectors: list[int]) -> list[int]:
