@@ -17,7 +17,7 @@ from .scoring import DealScore, score_deal
 from .sheet import Sheet, settle
 from .solving import DDTable, Solution, solve, table
 from .analysis import (
-    LeadDecision, LeadTable, lead_decision, lead_table,
+    LeadDecision, LeadTable, MisereCatch, lead_decision, lead_table, misere_catch,
     LayoutOdds, TennerCheck, TennerOdds, Totus, Underbid, check_tenner, layout_odds,
     WhistDecision, WhistTable, misere_odds, tenner_odds, totus, underbid, whist_decision,
     whist_table,
@@ -30,5 +30,5 @@ __all__ = [
     "layout_odds", "LayoutOdds", "check_tenner", "TennerCheck", "tenner_odds", "TennerOdds",
     "totus", "Totus", "underbid", "Underbid", "misere_odds",
     "whist_table", "WhistTable", "whist_decision", "WhistDecision",
-    "lead_table", "LeadTable", "lead_decision", "LeadDecision",
+    "lead_table", "LeadTable", "lead_decision", "LeadDecision", "misere_catch", "MisereCatch",
 ]

@@ -203,7 +203,7 @@ def test_bad_input_is_one_line_on_stderr_and_exit_code_2(args, message):
 
 @pytest.mark.parametrize("command", ["solve", "table", "raspasy", "play", "batch", "tenner",
                                      "odds", "totus", "underbid", "misere-odds", "whist",
-                                     "lead"])
+                                     "lead", "misere-catch"])
 def test_every_command_has_help_with_an_example(command):
     out = ok(command, "--help")
     assert "Example:" in out and f"prefdd {command} " in out.split("Example:")[1]
@@ -244,7 +244,7 @@ def test_real_process_error_is_one_line_without_traceback(command):
 # ------------------------------------------------------------------------------ help examples
 
 MY_COMMANDS = ["solve", "table", "raspasy", "play", "batch", "tenner", "odds", "totus",
-               "underbid", "misere-odds", "whist", "lead"]
+               "underbid", "misere-odds", "whist", "lead", "misere-catch"]
 
 
 def help_examples(command: str) -> list[str]:

@@ -6,8 +6,9 @@ cannot see: the mechanism the others stand on), `tenner` (the open-card check of
 `underbid` (недозаказ), `misere` (how often a misère is caught, discard by discard),
 `sampling` (layouts as a player sees them: declarer model and bidding filter), `whist`
 (whist or pass in vists) and `leads` (which card to lead), each with open cards and from the
-player's own seat.
+player's own seat, and `catch` (catching a misère whose discard the catchers cannot see).
 """
+from .catch import MisereCatch, misere_catch
 from .leads import LeadDecision, LeadStats, LeadTable, lead_decision, lead_table
 from .layouts import Layout, LayoutOdds, distinct_discards, layout_odds
 from .misere import misere_odds
@@ -21,5 +22,5 @@ __all__ = [
     "TennerCheck", "TennerOdds", "check_tenner", "tenner_odds", "Totus", "DiscardVerdict",
     "totus", "Underbid", "underbid", "whist_table", "WhistTable", "WhistRow",
     "whist_decision", "WhistDecision", "OptionStats", "lead_table", "LeadTable",
-    "lead_decision", "LeadDecision", "LeadStats",
+    "lead_decision", "LeadDecision", "LeadStats", "misere_catch", "MisereCatch",
 ]

@@ -257,26 +257,53 @@ class CatchSearch:
 
     def frontier(self, hands, leader, played, worlds: int) -> tuple[int, list[int]]:
         """(the worlds caught with open cards, the Pareto set of caught-world masks)."""
+        return self._frontier(hands, leader, played, worlds, ())[:2]
+
+    #: Pass vectors already achieved higher up into the search (α-cuts). Cut results are
+    #: not memoised, and measured on the misère bench hands that costs more than it saves.
+    use_alpha = False
+
+    def _frontier(self, hands, leader, played, worlds: int, alpha: tuple[int, ...]):
+        """(live worlds, vectors, exact). With `alpha` (vectors some defence achieves higher
+        up, here on these worlds), vectors dominated by one of them may be left out (then
+        `exact` is False and nothing is memoised): every achievable vector is dominated by
+        one returned or by one of `alpha`."""
         worlds = self.dd_set(hands, leader, played, worlds)
         if not worlds:
-            return 0, [0]
+            return 0, [0], True
         if worlds & (worlds - 1) == 0:
-            return worlds, [worlds]
+            return worlds, [worlds], True
         key = (hands, leader, played, worlds)
         found = self.memo.get(key)
         if found is not None:
-            return worlds, found
+            return worlds, found, True
+        alpha = tuple(a & worlds for a in alpha) if self.use_alpha else ()
+        if any(a == worlds for a in alpha):
+            return worlds, [], False  # nothing here can beat what is already found
         self.nodes += 1
+        exact = True
         declarer, moves = self.children(hands, leader, played, worlds)
         if declarer:
             acc = [worlds]
             for card, child, wc, took in moves:
                 if took:
                     continue  # he takes the trick in every world playing it: 1 there
-                _, sub = self.frontier(*child, wc)
                 outside = worlds & ~wc
+                if len(acc) == 1:
+                    # v matters only if acc[0] & (v | outside) escapes every alpha vector
+                    a = acc[0]
+                    sub_alpha = tuple((x | ~a) & wc for x in alpha if a & outside & ~x == 0)
+                else:
+                    sub_alpha = ()
+                _, sub, sub_exact = self._frontier(*child, wc, sub_alpha)
+                exact &= sub_exact
                 acc = _pareto([a & (v | outside) for a in acc for v in sub])
+                if not acc:
+                    acc = [0]
                 if acc == [0]:
+                    break
+                if alpha and all(any(a | x == x for x in alpha) for a in acc):
+                    exact = False  # everything left is dominated higher up
                     break
         else:
             acc = []
@@ -288,12 +315,25 @@ class CatchSearch:
             for _, card, child, took, upper in ranked:
                 if any(upper | a == a for a in acc):
                     continue  # nothing this card can catch is beyond a vector already found
-                sub = [worlds] if took else self.frontier(*child, worlds)[1]
+                if any(upper | a == a for a in alpha):
+                    exact = False
+                    continue
+                if took:
+                    sub = [worlds]
+                else:
+                    _, sub, sub_exact = self._frontier(*child, worlds, alpha + tuple(acc))
+                    exact &= sub_exact
                 acc = _pareto(acc + sub)
-                if acc[0] == worlds:
+                if acc and acc[0] == worlds:
+                    exact = True  # the best possible: complete whatever was cut
+                    acc = [worlds]
                     break
-        self.memo[key] = acc
-        return worlds, acc
+            if not acc:
+                acc = [0]
+                exact = False if alpha else exact
+        if exact:
+            self.memo[key] = acc
+        return worlds, acc, exact
 
     # the defence -------------------------------------------------------------------------
     def choose(self, hands, leader, played, worlds: int, target: int):

@@ -8,7 +8,7 @@ import importlib
 
 import click
 
-_COMMAND_MODULES = ["solving", "play", "batch", "scoring", "analysis", "whist", "leads"]
+_COMMAND_MODULES = ["solving", "play", "batch", "scoring", "analysis", "whist", "leads", "catch"]
 
 
 class _Group(click.Group):

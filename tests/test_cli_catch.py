@@ -1,0 +1,103 @@
+"""`prefdd misere-catch`: text and JSON against `misere_catch`, one-line errors, help examples.
+
+The command is invoked directly (CliRunner on `misere_catch_command`) so that these tests do
+not depend on its registration in the `prefdd` group; one test checks the group too when the
+command is registered there.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shlex
+
+import pytest
+from click.testing import CliRunner
+
+import pyanalysis as pa
+from pyanalysis.analysis.catch import misere_catch
+from pyanalysis.cli.catch import EXAMPLE_DEAL, EXAMPLE_ENDING, misere_catch_command
+from pyanalysis.diagram import draw_deal
+
+ENDING = EXAMPLE_ENDING      # not guaranteed although every discard is caught with open cards
+GUARANTEED = "-.8.-.QJ -.A.-.87 -.KT.-.A QC JC"  # declarer 2: caught whatever he discarded
+
+
+def run(*args: str):
+    return CliRunner().invoke(misere_catch_command, list(args))
+
+
+def test_text_report_of_an_ending():
+    result = run(ENDING, "--declarer", "2")
+    assert result.exit_code == 0, result.output
+    answer = misere_catch(ENDING, 2)
+    assert draw_deal(pa.Deal.parse(ENDING), declarer=2) in result.output
+    for pair, tricks in answer.by_discard.items():
+        shown = " ".join(c.symbol() for c in sorted(pair, key=lambda c: (c.suit, -c.rank)))
+        verdict = f"caught for {tricks}" if tricks else "escapes"
+        assert re.search(re.escape(shown) + r"\s+" + re.escape(verdict), result.output)
+    assert not answer.guaranteed
+    assert (f"No single defence catches every discard: the best catches {len(answer.caught)}"
+            f" of {len(answer.by_discard)}") in result.output
+    assert "Line of play under that defence" in result.output
+
+
+def test_text_report_when_guaranteed():
+    result = run(GUARANTEED, "--declarer", "2", "--ascii")
+    assert result.exit_code == 0, result.output
+    assert misere_catch(GUARANTEED, 2).guaranteed
+    assert "Caught whatever he discarded: the defence" in result.output
+    assert "♠" not in result.output
+
+
+def test_json_is_the_result():
+    result = run(ENDING, "--declarer", "2", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data == json.loads(json.dumps(misere_catch(ENDING, 2).to_dict()))
+    assert data["guaranteed"] is False
+    assert all(re.fullmatch(r"[789TJQKA][SCDH]", c) for c in data["line"])
+
+
+def test_played_and_leader_options():
+    result = run(ENDING, "--declarer", "2", "--leader", "1", "--played", "TD", "--json")
+    assert result.exit_code == 0, result.output
+    expected = misere_catch(ENDING, 2, leader=1, played=["TD"]).to_dict()
+    assert json.loads(result.output) == json.loads(json.dumps(expected))
+
+
+@pytest.mark.parametrize("args, message", [
+    (("8.-.T.- J.-.-.9 -.-.J.7", "--declarer", "2"), "talon"),
+    ((ENDING, "--declarer", "2", "--played", "AS"), "played card"),
+    ((ENDING, "--declarer", "2", "--played", "XX"), "XX"),
+    (("8.-.T.- J.-.-.9 -.-.J.7 KD 8S", "--declarer", "2"), "8S"),
+    ((ENDING, "--declarer", "4"), "4"),
+    ((ENDING,), "declarer"),
+    ((ENDING, "--declarer", "2", "--bogus"), "bogus"),
+])
+def test_bad_input_is_one_line(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and message in lines[0], result.output
+    assert "Traceback" not in result.output
+
+
+def test_help_examples_run_fast():
+    help_text = run("--help").output
+    examples = [line.strip() for line in help_text.splitlines()
+                if line.strip().startswith("prefdd misere-catch")]
+    assert len(examples) >= 2
+    for example in examples:
+        args = shlex.split(example)[2:]
+        result = run(*args)
+        assert result.exit_code == 0, (example, result.output)
+    assert EXAMPLE_DEAL.split()[0] in help_text
+
+
+def test_registered_in_prefdd():
+    from pyanalysis.cli import main
+
+    assert "misere-catch" in main.commands
+    result = CliRunner().invoke(main, ["misere-catch", ENDING, "--declarer", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["guaranteed"] is False
