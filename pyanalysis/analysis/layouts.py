@@ -152,18 +152,18 @@ def prepare(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer:
     game = Game.parse(game)
     if game.kind not in (CONTRACT, MISERE):
         raise PositionError(f"layout odds are for contracts and misère, not {game}")
-    hand = _as_hand(hand, "hand")
+    hand = as_hand(hand, "hand")
     for name, seat in (("declarer", declarer), ("leader", leader)):
         if isinstance(seat, bool) or seat not in SEATS:
             raise PositionError(f"{name} seat {seat!r} is not 1, 2 or 3")
-    gone = _as_hand(out, "out") if out is not None else Hand()
+    gone = as_hand(out, "out") if out is not None else Hand()
     if hand.mask & gone.mask:
         raise DuplicateCardError(
             f"card {_first(hand.mask & gone.mask)} is both in the hand and out of play")
     if others is None:
         rest = Hand(FULL_DECK & ~hand.mask & ~gone.mask)
     else:
-        rest = _as_hand(others, "others")
+        rest = as_hand(others, "others")
         for what, mask in (("the hand", hand.mask), ("out of play", gone.mask)):
             if rest.mask & mask:
                 raise DuplicateCardError(
@@ -434,7 +434,8 @@ def _check_options(q: Question, target: int | None, sample: int | None, seed: in
         raise PositionError(f"jobs {jobs!r} is not a positive number of threads")
 
 
-def _as_hand(value: Any, what: str) -> Hand:
+def as_hand(value: Any, what: str) -> Hand:
+    """A hand given as a `Hand`, text or cards; `PositionError` naming `what` otherwise."""
     if isinstance(value, Hand):
         return value
     if isinstance(value, str):

@@ -19,7 +19,8 @@ from ..hand import Hand
 from ..rules import RuleSet
 from ..scoring import score_deal
 from ..solving import SEATS, make_position, tricks_along
-from .sampling import as_hand, standard_error, talon_cards
+from .layouts import as_hand
+from .sampling import standard_error, talon_cards
 
 #: What the leader's-seat numbers assume, said wherever they are shown.
 BIAS = ("play after the lead is double-dummy: it favours the defenders (in misère the "

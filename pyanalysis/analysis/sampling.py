@@ -36,7 +36,7 @@ from ..errors import CardCountError, DuplicateCardError, PositionError
 from ..games import CONTRACT, MISERE, Game
 from ..hand import Hand
 from ..solving import SEATS
-from .layouts import discard_classes
+from .layouts import as_hand, discard_classes
 
 FULL_DECK = (1 << 32) - 1
 DISCARD_MODELS = ("dd", "low")
@@ -397,18 +397,6 @@ def standard_error(values: list[Fraction]) -> float | None:
         return None
     mean = sum(values, Fraction(0)) / n
     return math.sqrt(float(sum((v - mean) ** 2 for v in values) / (n - 1)) / n)
-
-
-def as_hand(value: Any, what: str) -> Hand:
-    """A hand given as a `Hand`, text or cards; `PositionError` naming `what` otherwise."""
-    if isinstance(value, Hand):
-        return value
-    if isinstance(value, str):
-        return Hand.parse(value, what)
-    try:
-        return Hand.from_cards(value)
-    except TypeError:
-        raise PositionError(f"{what}: {value!r} is not a set of cards") from None
 
 
 def known_cards(value: Any) -> Hand:

@@ -28,7 +28,8 @@ from ..hand import Hand
 from ..rules import RuleSet
 from ..scoring import DEALER, DealScore, score_deal, whist_word
 from ..solving import make_position, tricks_along
-from .sampling import as_hand, standard_error, talon_cards
+from .layouts import as_hand
+from .sampling import standard_error, talon_cards
 
 WHIST, PASS, HALF, RETURN = "whist", "pass", "half", "return"
 #: Ties go to the word that commits less.
