@@ -11,9 +11,42 @@ import sys
 import time
 from pathlib import Path
 
+from click.testing import CliRunner
+
 import pyanalysis as pa
+from pyanalysis.cli import main
 
 GAMES = ("8S", "6NT", "7H", "misere", "raspasy")
+
+
+def run(*args: str):
+    """`prefdd ARGS` through click's runner (stdout and stderr apart)."""
+    return CliRunner().invoke(main, list(args), prog_name="prefdd")
+
+
+def ok(*args: str) -> str:
+    """The stdout of `prefdd ARGS`, which must succeed without a word on stderr."""
+    result = run(*args)
+    assert result.exit_code == 0, (result.output, result.stderr)
+    assert result.stderr == ""
+    return result.stdout
+
+
+def flat(text: str) -> str:
+    """Prose is wrapped to the terminal: compare it with the line breaks taken out."""
+    return " ".join(text.split())
+
+
+def strict_json(text: str):
+    """`text` read as JSON that has no NaN or Infinity in it."""
+    def no_constant(name: str):
+        raise AssertionError(f"not strict JSON: {name}")
+    return json.loads(text, parse_constant=no_constant)
+
+
+def same_json(out: str, result) -> None:
+    """`--json` prints the result's to_dict(), as strict JSON."""
+    assert strict_json(out) == json.loads(json.dumps(result.to_dict()))
 
 
 def random_deal(rng: random.Random, size: int, talon: bool = False) -> pa.Deal:

@@ -6,7 +6,6 @@ second, so that the file runs in seconds.
 """
 from __future__ import annotations
 
-import json
 import signal
 import subprocess
 import sys
@@ -14,7 +13,6 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 import pyanalysis as pa
 from pyanalysis.diagram import draw_deal
@@ -23,8 +21,9 @@ from pyanalysis.analysis import (
 )
 from pyanalysis.analysis.misere import BIAS
 from pyanalysis.cli import analysis as cli_analysis
-from pyanalysis.cli import main
 from pyanalysis.cli.scoring import format_deal
+
+from cli_support import flat, ok, run, same_json
 
 REPO = Path(__file__).resolve().parent.parent
 COMMANDS = ["tenner", "odds", "totus", "underbid", "misere-odds"]
@@ -35,33 +34,6 @@ TEN_ENDING = "AKQ.7.-.- JT9.8.-.- 87.A.K.-"  # every trick left in 10NT by the 1
 ENDING_HAND, ENDING_OTHERS = "AKQ.7.-.-", "JT987.A8.K.-"  # 4 cards; 70 layouts
 ENDING_SIX = "AKQ9.7.8.-"  # the same ending's hand with two cards more: every discard
 OTHERS_SIX = "JT87.A8.K9.-"
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args), prog_name="prefdd")
-
-
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, (result.output, result.stderr)
-    assert result.stderr == ""
-    return result.stdout
-
-
-def flat(text: str) -> str:
-    """Prose is wrapped to the terminal: compare it with the line breaks taken out."""
-    return " ".join(text.split())
-
-
-def strict_json(text: str):
-    def no_constant(name: str):
-        raise AssertionError(f"not strict JSON: {name}")
-    return json.loads(text, parse_constant=no_constant)
-
-
-def same_json(out: str, result) -> None:
-    """`--json` prints the result's to_dict(), as strict JSON."""
-    assert strict_json(out) == json.loads(json.dumps(result.to_dict()))
 
 
 def pair(cards) -> str:

@@ -9,13 +9,13 @@ import json
 import re
 
 import pytest
-from click.testing import CliRunner
 
 import pyanalysis as pa
 from pyanalysis.analysis import lead_decision, lead_table
 from pyanalysis.analysis.leads import BIAS
-from pyanalysis.cli import main
 from pyanalysis.diagram import draw_deal
+
+from cli_support import flat, ok, run
 
 DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
 HAND = "T987.AKQ.-.QJ9"   # the 2nd hand's cards
@@ -23,21 +23,6 @@ TALON = "TD 9D"
 ENDING_HAND = "AK.7.-.-"
 ENDING_OTHERS = "QJ9.8.AK.-"
 SAMPLES = 60
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args), prog_name="prefdd")
-
-
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, (result.output, result.stderr)
-    assert result.stderr == ""
-    return result.stdout
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())
 
 
 def expected_verdict(game: pa.Game, tricks: int) -> str:

@@ -5,20 +5,19 @@ The seat view runs on small seeded samples (`--samples 60`), so that the file ru
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from click.testing import CliRunner
 
 import pyanalysis as pa
 from pyanalysis.analysis import whist_decision, whist_table
-from pyanalysis.cli import main
 from pyanalysis.cli import whist as cli_whist
 from pyanalysis.cli.scoring import format_deal
 from pyanalysis.diagram import draw_deal
+
+from cli_support import flat, ok, run, same_json
 
 # 7♦ by the 1st hand, after his discard (♣J ♣7): six tricks double-dummy, down one.
 DEAL = "K7.Q.AQJ987.J QJ.AKT8.T.AT9 AT98.9.K.KQ87 discard:-.J7.-.-"
@@ -26,33 +25,6 @@ FIRST_HAND = "QJ.AKT8.T.AT9"   # the 2nd hand's cards: the first defender
 SECOND_HAND = "AT98.9.K.KQ87"  # the 3rd hand's: the second defender
 TALON = "7S JD"                # in the declarer's hand: open to all before the discard
 SAMPLES = 60
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args), prog_name="prefdd")
-
-
-def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, (result.output, result.stderr)
-    assert result.stderr == ""
-    return result.stdout
-
-
-def flat(text: str) -> str:
-    """Prose is wrapped to the terminal: compare it with the line breaks taken out."""
-    return " ".join(text.split())
-
-
-def strict_json(text: str):
-    def no_constant(name: str):
-        raise AssertionError(f"not strict JSON: {name}")
-    return json.loads(text, parse_constant=no_constant)
-
-
-def same_json(out: str, result) -> None:
-    """`--json` prints the result's to_dict(), as strict JSON."""
-    assert strict_json(out) == json.loads(json.dumps(result.to_dict()))
 
 
 def money(value) -> str:
