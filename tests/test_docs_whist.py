@@ -6,22 +6,13 @@ change in the analysis that changes an answer makes the page fail here instead o
 """
 from __future__ import annotations
 
-import doctest
-import re
-from pathlib import Path
+from doc_pages import DOCS, numbered_blocks, run_blocks
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "whist.md"
-BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
+PAGE = DOCS / "whist.md"
 
 
 def blocks() -> list[str]:
-    return BLOCK.findall(PAGE.read_text(encoding="utf-8"))
-
-
-def numbered_blocks() -> list[tuple[int, str]]:
-    """Each block with the page's line number before its first line (for the reports)."""
-    text = PAGE.read_text(encoding="utf-8")
-    return [(text.count("\n", 0, m.start(1)), m.group(1)) for m in BLOCK.finditer(text)]
+    return [block for _, block in numbered_blocks(PAGE)]
 
 
 def test_the_page_has_an_example_for_every_rule_set():
@@ -35,33 +26,18 @@ def test_the_page_has_an_example_for_every_rule_set():
 
 
 def test_the_python_examples_print_what_the_page_shows():
-    parser = doctest.DocTestParser()
-    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-    globs: dict = {}
-    examples = 0
-    for number, (line, block) in enumerate(numbered_blocks(), 1):
-        test = parser.get_doctest(block, globs, f"docs/whist.md block {number}", str(PAGE),
-                                  line)
-        examples += len(test.examples)
-        runner.run(test, clear_globs=False)
-        globs = test.globs  # a DocTest runs on a copy: carry its names to the next block
-    failed, attempted = runner.summarize(verbose=False)
+    (failed, attempted), examples = run_blocks(PAGE, numbered_blocks(PAGE))
     assert attempted == examples > 10
     assert failed == 0, "docs/whist.md: an example's output differs (see the report above)"
 
 
 def test_a_changed_answer_would_fail():
     # The check is honest: an example whose shown output is altered does not pass.
+    numbered = numbered_blocks(PAGE)
     wrong = "(6, {2: 4, 3: 0})"
-    block = next(b for b in blocks() if wrong in b)
+    k = next(i for i, (_, b) in enumerate(numbered) if wrong in b)
+    line, block = numbered[k]
     altered = block.replace(wrong, "(6, {2: 5, 3: 0})", 1)
     assert altered != block
-    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-    globs: dict = {}
-    for earlier in blocks()[:blocks().index(block)]:
-        test = doctest.DocTestParser().get_doctest(earlier, globs, "before", "", 0)
-        runner.run(test, clear_globs=False, out=lambda _: None)
-        globs = test.globs
-    runner.run(doctest.DocTestParser().get_doctest(altered, globs, "altered", "", 0),
-               clear_globs=False, out=lambda _: None)
-    assert runner.summarize(verbose=False).failed >= 1
+    assert run_blocks(PAGE, numbered[:k + 1], quiet=True)[0].failed == 0
+    assert run_blocks(PAGE, numbered[:k] + [(line, altered)], quiet=True)[0].failed >= 1
