@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import NotationError, UnknownRankError, UnknownSuitError
+from .errors import NotationError, UnknownRankError, UnknownSuitError, check_length, shorten
 
 SUIT_LETTERS = "SCDH"
 SUIT_SYMBOLS = "♠♣♦♥"
@@ -95,8 +95,10 @@ class Card:
     rank: int
 
     def __post_init__(self) -> None:
-        if not (0 <= self.suit < 4 and 0 <= self.rank < 8):
-            raise NotationError(f"no card with suit {self.suit} and rank {self.rank}")
+        if not (_small_int(self.suit, 4) and _small_int(self.rank, 8)):
+            raise NotationError(
+                f"no card with suit {shorten(repr(self.suit), 20)} and rank "
+                f"{shorten(repr(self.rank), 20)}: suits are 0..3, ranks 0..7")
 
     @property
     def index(self) -> int:
@@ -111,8 +113,8 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card for engine integer `index` (0..31)."""
-        if not 0 <= index < 32:
-            raise NotationError(f"no card with index {index}; cards are 0..31")
+        if not _small_int(index, 32):
+            raise NotationError(f"no card with index {shorten(repr(index), 20)}; cards are 0..31")
         return _ALL_CARDS[index]
 
     @classmethod
@@ -124,7 +126,8 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"not a card: {text!r}")
+            raise NotationError(f"not a card: {shorten(repr(text), 40)}")
+        check_length(text, "card")
         token = normalize(text)
         compact = "".join(token.split()).replace(":", "")
         if not compact:
@@ -146,6 +149,11 @@ class Card:
     def symbol(self) -> str:
         """The card with a suit symbol, rank first: `A♠`, `10♥`."""
         return RANK_DISPLAY[self.rank] + SUIT_SYMBOLS[self.suit]
+
+
+def _small_int(value: object, end: int) -> bool:
+    """True for an `int` (not a `bool`) in 0..end-1."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < end
 
 
 _ALL_CARDS = tuple(Card(i // 8, i % 8) for i in range(32))

@@ -10,8 +10,17 @@ Also read: hands separated by `/`, `;`, `|` or new lines (then each hand may be 
 notation, e.g. `♠AKQ ♣J98 ♦10 7 ♥A8`); suit-labelled hands on one line when each lists its
 suits in the order ♠ ♣ ♦ ♥; the talon as a fourth dotted group (`-.-.T9.-`, read left to
 right) or as two cards (`TD 9D`, `♦10 ♦9`), optionally after `talon:` / `прикуп:`; the discard
-after `discard:` / `снос:`. Endings with fewer cards use the same forms; the three hands must
-hold the same number of cards (at most 10).
+after `discard:` / `снос:`. Endings with fewer cards use the same forms. A hand's own text
+follows `hand.py`: dotted groups or suit labels, never both in one hand (`s8.9.Q.-` is refused).
+
+The cards must make a deal that can happen (checked on construction, so by every reader):
+no card twice; three hands of the same size, at most 10 (a trick in progress does not change
+this: hands are written as at the start of the current trick, and the cards played to it are
+given apart, `solve(..., played=...)`); a discard of 2 cards (or none); a talon of at most 2.
+A full deal (hands of ten) is 32 cards: two in the talon or the discard, or none of them
+given; so a full deal's talon of one card is refused. An ending may carry one talon card:
+raspasy with the second talon trick still to come. Text longer than `MAX_INPUT_CHARS` is
+refused before it is read.
 """
 from __future__ import annotations
 
@@ -22,11 +31,13 @@ from typing import Sequence
 from .cards import Card
 from .errors import (
     CardCountError, DuplicateCardError, EmptyDealError, NotationError, PositionError,
-    TalonConflictError,
+    TalonConflictError, check_length, shorten,
 )
-from .hand import Hand, is_labelled, labelled_groups, parse_cards
+from .hand import Hand, card_list, is_labelled, labelled_groups, parse_cards
 
 HAND_SIZE = 10
+#: Cards in a full deal: three hands of ten and the two of the talon.
+DECK_SIZE = 32
 _HARD_SEPARATORS = re.compile(r"[/;|\n]")
 _KEYWORDS = re.compile(r"(talon|прикуп|discard|снос)\s*[:=]?", re.IGNORECASE)
 
@@ -44,13 +55,21 @@ class Deal:
     discard: Hand | None = None
 
     def __post_init__(self) -> None:
+        if isinstance(self.hands, (str, bytes)) or not isinstance(self.hands, (tuple, list)):
+            raise NotationError(
+                f"hands {shorten(repr(self.hands), 40)}: a deal takes a tuple of 3 hands "
+                f"(or use Deal.parse for a text)")
         if len(self.hands) != 3:
             raise CardCountError(f"a deal has 3 hands (1st, 2nd, 3rd), got {len(self.hands)}")
         object.__setattr__(
             self, "hands", tuple(Hand.parse(h, f"hand {i + 1}") for i, h in enumerate(self.hands)))
-        object.__setattr__(self, "talon", tuple(Card.parse(c) for c in self.talon))
+        object.__setattr__(self, "talon", tuple(card_list(self.talon, "talon")))
         if self.discard is not None:
-            object.__setattr__(self, "discard", Hand.parse(self.discard, "discard"))
+            discard = self.discard
+            object.__setattr__(
+                self, "discard",
+                Hand.parse(discard, "discard") if isinstance(discard, (str, Hand))
+                else Hand.from_cards(card_list(discard, "discard")))
         _check(self)
 
     @classmethod
@@ -59,7 +78,8 @@ class Deal:
         if isinstance(text, Deal):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"not a deal: {text!r}")
+            raise NotationError(f"not a deal: {shorten(repr(text), 40)}")
+        check_length(text, "deal")
         if not text.strip():
             raise EmptyDealError("empty deal: expected three hands like 'AKQJ.T9.87.AK ...'")
         main, talon_text, discard_text = _split_keywords(text)
@@ -140,7 +160,9 @@ def _split_labelled_deal(words: list[str]) -> list[str]:
     word as a dotted group, or the last one or two cards, whichever leaves three hands of equal
     size; with no such cut the whole line is hands (and its errors are reported as such).
     """
-    if "." in words[-1] and not is_labelled(words[-1]):  # `-.-.T9.-`
+    if any("." in w for w in words[:-1]) or ("." in words[-1] and is_labelled(words[-1])):
+        labelled_groups(" ".join(words), "deal")  # raises: suit labels mixed with dotted groups
+    if "." in words[-1]:  # `-.-.T9.-`
         return [*_split_labelled_line(" ".join(words[:-1])), words[-1]]
     tokens = [t for w in words for t in w.split(",") if t]
     for cut in (0, 2, 1):
@@ -239,10 +261,22 @@ def _check(deal: Deal) -> None:
             raise CardCountError(f"hand {i + 1} has {n} cards; a hand holds at most {HAND_SIZE}")
     if len(set(sizes)) > 1:
         listed = ", ".join(f"hand {i + 1} has {n}" for i, n in enumerate(sizes))
-        raise CardCountError(f"the hands must hold the same number of cards: {listed}")
+        hint = ("; write them as at the start of the current trick (played cards still in "
+                "hand)" if max(sizes) - min(sizes) == 1 else "")
+        raise CardCountError(f"the hands must hold the same number of cards: {listed}{hint}")
     if sizes[0] == 0:
         raise EmptyDealError("empty deal: no cards in any hand")
     if len(deal.talon) > 2:
         raise CardCountError(f"the talon has {len(deal.talon)} cards; it holds at most 2")
-    if deal.discard is not None and len(deal.discard) > 2:
-        raise CardCountError(f"the discard has {len(deal.discard)} cards; it holds at most 2")
+    discarded = len(deal.discard) if deal.discard is not None else 0
+    if discarded > 2:
+        raise CardCountError(f"the discard has {discarded} cards; it holds at most 2")
+    if discarded == 1:
+        raise CardCountError(
+            f"the discard has 1 card ({next(iter(deal.discard))}); it holds 2, "  # type: ignore[arg-type]
+            f"or give none")
+    if sizes[0] == HAND_SIZE and len(deal.talon) == 1:
+        total = 3 * HAND_SIZE + 1 + discarded
+        raise CardCountError(
+            f"the talon has 1 card ({deal.talon[0]}); with three hands of ten it holds 2 "
+            f"(a deal is {DECK_SIZE} cards, this one {total})")

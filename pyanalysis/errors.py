@@ -5,11 +5,46 @@ on its own: what was wrong (the token, quoted) and why.
 """
 from __future__ import annotations
 
+import re
+
+#: The longest text read as one deal, hand or card. A full deal in the longest notation
+#: (Russian suit words, ranks spaced, a talon and a discard) stays well under it; anything
+#: longer is refused before it is read, so that a huge input costs no time.
+MAX_INPUT_CHARS = 400
+#: At most this many characters of the input are quoted in a message; the rest is elided (…).
+QUOTE_CHARS = 60
+#: Every message is shorter than this.
+MAX_MESSAGE_CHARS = 300
+
+_QUOTED = re.compile(r"'([^']{%d,})'" % (QUOTE_CHARS + 1))
+
+
+def shorten(text: str, limit: int = QUOTE_CHARS) -> str:
+    """`text` cut to at most `limit` characters, the cut marked with `…`."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
 
 def one_line(message: str) -> str:
-    """`message` on one line: input quoted in it may span lines (a deal typed on three)."""
+    """The message every input error carries: one line, short, printable.
+
+    Input quoted in it may span lines (a deal typed on three): the lines are joined with " / ".
+    Control characters (a NUL, a tab) are shown escaped. A quoted piece of input ('...') longer
+    than `QUOTE_CHARS` is elided, and the whole message is cut below `MAX_MESSAGE_CHARS`.
+    """
     parts = [part.strip() for part in str(message).splitlines()]
-    return " / ".join(part for part in parts if part)
+    text = " / ".join(part for part in parts if part).replace("\t", " ")
+    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    text = _QUOTED.sub(lambda m: f"'{shorten(m.group(1))}'", text)
+    return shorten(text, MAX_MESSAGE_CHARS - 1)
+
+
+def check_length(text: str, what: str) -> None:
+    """Refuse `text` longer than `MAX_INPUT_CHARS`, naming `what` it was meant to be."""
+    if len(text) > MAX_INPUT_CHARS:
+        raise InputTooLongError(
+            f"{what} is too long: {len(text)} characters, at most {MAX_INPUT_CHARS} "
+            f"('{shorten(text.strip(), 30)}')")
 
 
 class NotationError(ValueError):
@@ -17,6 +52,10 @@ class NotationError(ValueError):
 
     def __init__(self, message: str) -> None:
         super().__init__(one_line(message))
+
+
+class InputTooLongError(NotationError):
+    """Text far longer than any deal (more than `MAX_INPUT_CHARS` characters)."""
 
 
 class UnknownRankError(NotationError):

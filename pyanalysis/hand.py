@@ -9,21 +9,32 @@ Two shapes of text are read:
   The single Russian letter `т` (трефы) is a label only when a colon follows it (`т: В98`),
   because on its own it is the ace.
 
-Ranks may be separated by spaces or commas; `10` and `T` are the ten.
+Ranks may be separated by spaces or commas; `10` and `T` are the ten (the Latin `T`; the
+Cyrillic `Т` is the ace, туз), so `T10` or `AТ` name one card twice and are refused.
+
+The two shapes are never mixed in one hand: a suit label (`S`, `♠`, `п`, `пики`, ...) in a text
+with dots (`s8.9.Q.-`, `AK.♣98.-.-`), or a dot in a labelled hand, is refused with a message
+naming the label, because a label would otherwise silently move the ranks after it into its
+suit. So is a suit mark stuck to the end of a rank (`c9S`: ♣9 and an empty ♠, or ♣ and the
+card 9♠?). A void mark (`-`) inside a group with ranks is ignored.
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+import re
+from typing import Any, Iterable, Iterator, Mapping
 
 from .cards import (
     RANK_DISPLAY, RANK_LETTERS, RANK_TOKENS, SUIT_SYMBOLS, Card, all_cards, suit_words,
 )
-from .errors import DuplicateCardError, NotationError, UnknownRankError, UnknownSuitError
+from .errors import (
+    DuplicateCardError, NotationError, UnknownRankError, UnknownSuitError, check_length, shorten,
+)
 
 _VOID_MARKS = "-—–"
 _SEPARATORS = " \t\r\n,:"
 # Longest first, so that `пики` wins over `п` and `spades` over `s`.
 _LABELS = sorted(suit_words().items(), key=lambda item: -len(item[0]))
+_LABEL_STARTS = frozenset(word[0] for word, _ in _LABELS) | {"т"}
 
 
 class Hand:
@@ -32,8 +43,9 @@ class Hand:
     __slots__ = ("_mask",)
 
     def __init__(self, mask: int = 0) -> None:
-        if not 0 <= mask < 1 << 32:
-            raise NotationError(f"hand mask {mask:#x} is not a 32-bit card mask")
+        if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask < 1 << 32:
+            shown = f"{mask:#x}" if isinstance(mask, int) else shorten(repr(mask), 40)
+            raise NotationError(f"hand mask {shown} is not a 32-bit card mask")
         self._mask = mask
 
     @property
@@ -42,11 +54,11 @@ class Hand:
         return self._mask
 
     @classmethod
-    def from_cards(cls, cards: Iterable[Card | str]) -> Hand:
-        """The hand holding `cards` (Card objects or card tokens); a repeat is an error."""
+    def from_cards(cls, cards: Iterable[Card | str] | str) -> Hand:
+        """The hand holding `cards` (Card objects or card tokens, or one text of cards as
+        `card_list` reads it); a repeat is an error."""
         mask = 0
-        for item in cards:
-            card = Card.parse(item)
+        for card in card_list(cards, "the hand"):
             if mask & card.bit:
                 raise DuplicateCardError(f"card {card} appears twice in the hand")
             mask |= card.bit
@@ -126,13 +138,15 @@ class Hand:
 def is_labelled(text: str) -> bool:
     """True if `text` names suits with letters, symbols or words (not the dotted form)."""
     norm = text.replace("\ufe0f", "").lower()
-    return any(_label_at(norm, i) for i in range(len(norm)))
+    # Only a letter that starts some label can start one: a dotted hand is checked at a glance.
+    return any(ch in _LABEL_STARTS and _label_at(norm, i) for i, ch in enumerate(norm))
 
 
 def parse_cards(text: str, where: str = "hand") -> list[Card]:
     """The cards of a hand text in the order written; a card given twice is an error."""
     if not isinstance(text, str):
         raise NotationError(f"{where} is not text: {text!r}")
+    check_length(text, where)
     shown = text.strip()
     if not shown:
         raise NotationError(f"{where} is empty: write '-.-.-.-' for a hand with no cards")
@@ -154,11 +168,13 @@ def labelled_groups(text: str, where: str = "hand") -> list[tuple[int, list[Card
     norm = typed.lower()
     if len(norm) != len(typed):  # a case change altered the length: report in lower case
         typed = norm
+    if "." in norm:
+        raise _mixed_error(text, typed, norm, where)
     groups: list[tuple[int, list[Card]]] = []
     i = 0
     while i < len(norm):
         ch = norm[i]
-        if ch in _SEPARATORS or ch == ".":
+        if ch in _SEPARATORS:
             i += 1
             continue
         label = _label_at(norm, i)
@@ -168,6 +184,15 @@ def labelled_groups(text: str, where: str = "hand") -> list[tuple[int, list[Card
             if any(ch not in RANK_TOKENS for ch in word[length:]):  # `spuds` is not `s` + ranks
                 raise UnknownSuitError(
                     f"unknown suit '{typed[i:i + len(word)]}' in {where} '{text.strip()}'")
+            after = norm[i + length:i + length + 1]
+            before = norm[max(i - 2, 0):i] if norm[max(i - 2, 0):i] == "10" else norm[i - 1:i]
+            if before in RANK_TOKENS and (not after or after in " \t\r\n,"):
+                # `c9S`: the ♣9 and an empty ♠ group, or a ♣ label and the card 9♠?
+                raise NotationError(
+                    f"suit '{typed[i:i + length]}' right after rank "
+                    f"'{typed[i - len(before):i]}' in {where} "
+                    f"'{text.strip()}': a card is rank then suit (9S), a suit label comes "
+                    f"before its ranks (♣9); write one or the other")
             groups.append((suit, []))
             i += length
             continue
@@ -182,7 +207,8 @@ def labelled_groups(text: str, where: str = "hand") -> list[tuple[int, list[Card
                 raise UnknownSuitError(
                     f"unknown suit '{typed[i:i + len(word)]}' in {where} '{text.strip()}'")
             raise UnknownRankError(
-                f"unknown rank '{typed[i:i + length]}' in {where} '{text.strip()}'")
+                f"unknown rank '{typed[i:i + length]}' in {where} '{text.strip()}'"
+                f"{_cyrillic_hint(norm[i:i + length])}")
         if not groups:
             raise NotationError(
                 f"rank '{typed[i:i + length]}' comes before any suit in {where} '{text.strip()}'")
@@ -190,6 +216,59 @@ def labelled_groups(text: str, where: str = "hand") -> list[tuple[int, list[Card
         groups[-1][1].append(all_cards()[suit * 8 + rank])
         i += length
     return groups
+
+
+def _mixed_error(text: str, typed: str, norm: str, where: str) -> NotationError:
+    """The error for suit labels and dotted groups in one text, naming the label or group."""
+    shown = text.strip()
+    dot = norm.index(".")
+    start = max(norm.rfind(ch, 0, dot) for ch in " \t\r\n") + 1
+    ends = [e for e in (norm.find(ch, dot) for ch in " \t\r\n") if e >= 0]
+    end = min(ends, default=len(norm))
+    label = next(((i, _label_at(norm, i)) for i in range(start, end) if _label_at(norm, i)), None)
+    if label is not None:
+        i, (_, length) = label
+        return NotationError(
+            f"suit label '{typed[i:i + length]}' in dotted {where} '{shown}': dotted groups "
+            f"(♠.♣.♦.♥) hold ranks only; drop the label, or label every suit without dots")
+    return NotationError(
+        f"dotted group '{typed[start:end]}' among suit labels in {where} '{shown}': write a "
+        f"hand either as dotted groups (♠.♣.♦.♥) or with a label before each suit, not both")
+
+
+def card_list(value: Any, what: str = "cards") -> list[Card]:
+    """Cards given one by one, in order: a text of card tokens separated by spaces or commas
+    (`"AS KS"`, `"AS,KS"`, `"♠A ♠K"`), or an iterable of `Card` objects and card tokens.
+
+    None and a blank text are no cards; text with separators and no card (`",,,"`) and any
+    other type (a number, bytes, a dict) are refused naming `what`.
+    """
+    if value is None:
+        return []
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, str):
+        check_length(value, what)
+        tokens = [t for t in re.split(r"[\s,]+", value) if t]
+        if not tokens and value.strip():
+            raise NotationError(f"no cards in {what} '{value.strip()}'")
+        return [Card.parse(t) for t in tokens]
+    if isinstance(value, (bytes, bytearray, Mapping)) or not isinstance(value, Iterable):
+        raise NotationError(
+            f"{what} must be cards (['AS', 'KS'] or 'AS KS'), not {shorten(repr(value), 40)}")
+    cards = []
+    for item in value:
+        if not isinstance(item, (str, Card)):
+            raise NotationError(f"{what}: {shorten(repr(item), 40)} is not a card")
+        cards.append(Card.parse(item))
+    return cards
+
+
+def _cyrillic_hint(token: str) -> str:
+    """A note for a Cyrillic letter that is no rank (`А` typed for `A` on a Russian keyboard)."""
+    if any("\u0400" <= ch <= "\u04ff" for ch in token):
+        return " (a Cyrillic letter: ranks are A K Q J T 9 8 7, or Т К Д В 10 9 8 7)"
+    return ""
 
 
 def _label_at(norm: str, i: int) -> tuple[int, int] | None:
@@ -244,7 +323,8 @@ def _dotted_cards(text: str, where: str) -> list[Card]:
             rank, length = _rank_at(group, i)
             if rank is None:
                 raise UnknownRankError(
-                    f"unknown rank '{typed_group[i:i + length]}' in {where} '{text.strip()}'")
+                    f"unknown rank '{typed_group[i:i + length]}' in {where} '{text.strip()}'"
+                    f"{_cyrillic_hint(group[i:i + length])}")
             cards.append(all_cards()[suit * 8 + rank])
             i += length
     return cards

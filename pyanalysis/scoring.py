@@ -155,8 +155,10 @@ def score_deal(game: Game | str | Any, rules: RuleSet | str = "sochi", players: 
     """
     ruleset = RuleSet.get(rules)
     the_game = _as_game(game)
-    if players not in (3, 4):
-        raise ScoringError(f"players={players}: three or four play")
+    if not _whole(players) or players not in (3, 4):
+        raise ScoringError(f"players={players!r}: three or four play")
+    if not _whole(raspasy_round) or raspasy_round < 1:
+        raise ScoringError(f"raspasy_round={raspasy_round!r}: 1, 2, 3…")
     seats = HANDS + ((DEALER,) if players == 4 else ())
     ledger = _Ledger(seats)
     tricks = _seat_tricks(tricks, seats)
@@ -168,7 +170,7 @@ def score_deal(game: Game | str | Any, rules: RuleSet | str = "sochi", players: 
             raise ScoringError(f"tricks for seat {seat}: seats are {_seat_list(seats)}")
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 10:
             raise ScoringError(f"tricks {count!r} for seat {seat}: a number 0..10")
-    if not isinstance(talon_honours, int) or not 0 <= talon_honours <= 3:
+    if not _whole(talon_honours) or not 0 <= talon_honours <= 3:
         raise ScoringError(f"talon_honours={talon_honours!r}: 0..3 tricks")
     if talon_honours and players == 3:
         raise ScoringError("talon_honours: only a dealer who sits out (four players) writes them")
@@ -177,12 +179,10 @@ def score_deal(game: Game | str | Any, rules: RuleSet | str = "sochi", players: 
     if the_game.kind == "raspasy":
         if declarer is not None or whist:
             raise ScoringError("raspasy has no declarer and no whist")
-        if not isinstance(raspasy_round, int) or raspasy_round < 1:
-            raise ScoringError(f"raspasy_round={raspasy_round!r}: 1, 2, 3…")
         round_ = raspasy_round
         result = _score_raspasy(ruleset, ledger, tricks, round_)
     else:
-        if declarer not in HANDS:
+        if not _whole(declarer) or declarer not in HANDS:
             raise ScoringError(f"declarer={declarer!r}: {the_game} needs the declarer's seat, "
                                f"1, 2 or 3")
         if the_game.kind == "misere":
@@ -225,6 +225,11 @@ def _seat_tricks(tricks: Any, seats: tuple[int, ...]) -> dict[int, Any]:
         return {seat: count for seat, count in zip(seats, tricks)}
     raise ScoringError(f"tricks={tricks!r}: give tricks by seat ({{1: 6, 2: 4}}) or in seat "
                        f"order ([6, 4, 0])")
+
+
+def _whole(value: Any) -> bool:
+    """An `int` that is not a `bool` (`True == 1`, but it is not a seat or a count)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _seat_list(seats: tuple[int, ...]) -> str:

@@ -31,7 +31,43 @@ CASES = [
      "duplicate card AS: twice in hand 'AA.-.-.-'"),
     (pa.Hand.parse, "AK S:Q", errors.NotationError,
      "rank 'A' comes before any suit in hand 'AK S:Q'"),
+    # one hand, two notations: refused naming the token, never read into other cards
+    (pa.Hand.parse, "s8.9.Q.-", errors.NotationError,
+     "suit label 's' in dotted hand 's8.9.Q.-': dotted groups (♠.♣.♦.♥) hold ranks only; "
+     "drop the label, or label every suit without dots"),
+    (pa.Hand.parse, "AK.♣98.-.-", errors.NotationError,
+     "suit label '♣' in dotted hand 'AK.♣98.-.-': dotted groups (♠.♣.♦.♥) hold ranks only; "
+     "drop the label, or label every suit without dots"),
+    (pa.Hand.parse, "AK.-.-.-п", errors.NotationError,
+     "suit label 'п' in dotted hand 'AK.-.-.-п': dotted groups (♠.♣.♦.♥) hold ranks only; "
+     "drop the label, or label every suit without dots"),
+    (pa.Hand.parse, "♠AK ♥Q.J", errors.NotationError,
+     "suit label '♥' in dotted hand '♠AK ♥Q.J': dotted groups (♠.♣.♦.♥) hold ranks only; "
+     "drop the label, or label every suit without dots"),
+    (pa.Hand.parse, "c9S", errors.NotationError,
+     "suit 'S' right after rank '9' in hand 'c9S': a card is rank then suit (9S), a suit label "
+     "comes before its ranks (♣9); write one or the other"),
+    (pa.Hand.parse, "T10.-.-.-", errors.DuplicateCardError,
+     "duplicate card TS: twice in hand 'T10.-.-.-'"),
+    (pa.Hand.parse, "AТ.-.-.-", errors.DuplicateCardError,  # the Cyrillic Т is the ace
+     "duplicate card AS: twice in hand 'AТ.-.-.-'"),
+    (pa.Hand.parse, "АK.-.-.-", errors.UnknownRankError,  # a Cyrillic А
+     "unknown rank 'А' in hand 'АK.-.-.-' (a Cyrillic letter: ranks are A K Q J T 9 8 7, or "
+     "Т К Д В 10 9 8 7)"),
+    (pa.Hand.parse, "A" * 401, errors.InputTooLongError,
+     "hand is too long: 401 characters, at most 400 ('AAAAAAAAAAAAAAAAAAAAAAAAAAAAA…')"),
     # deals
+    (pa.Deal.parse, "-.Q.-.J8 -.K.J8.- s8.9.Q.-", errors.NotationError,
+     "suit label 's' in dotted hand 3 's8.9.Q.-': dotted groups (♠.♣.♦.♥) hold ranks only; "
+     "drop the label, or label every suit without dots"),
+    (pa.Deal.parse, "♠A ♥K -.Q.-.- ♠J ♥9", errors.NotationError,
+     "dotted group '-.Q.-.-' among suit labels in deal '♠A ♥K -.Q.-.- ♠J ♥9': write a hand "
+     "either as dotted groups (♠.♣.♦.♥) or with a label before each suit, not both"),
+    (pa.Deal.parse, FULL.rsplit(" ", 1)[0], errors.CardCountError,
+     "the talon has 1 card (TD); with three hands of ten it holds 2 (a deal is 32 cards, this "
+     "one 31)"),
+    (pa.Deal.parse, "A.-.-.- K.-.-.- Q.-.-.- discard: 9D", errors.CardCountError,
+     "the discard has 1 card (9D); it holds 2, or give none"),
     (pa.Deal.parse, "", errors.EmptyDealError,
      "empty deal: expected three hands like 'AKQJ.T9.87.AK ...'"),
     (pa.Deal.parse, "-.-.-.- -.-.-.- -.-.-.-", errors.EmptyDealError,
@@ -49,7 +85,8 @@ CASES = [
     (pa.Deal.parse, "A.-.-.- K.-.-.- Q.-.-.- discard:A.-.-.-", errors.TalonConflictError,
      "card AS is both in hand 1 and in the discard"),
     (pa.Deal.parse, "AK.-.-.- Q.-.-.- J.-.-.-", errors.CardCountError,
-     "the hands must hold the same number of cards: hand 1 has 2, hand 2 has 1, hand 3 has 1"),
+     "the hands must hold the same number of cards: hand 1 has 2, hand 2 has 1, hand 3 has 1; "
+     "write them as at the start of the current trick (played cards still in hand)"),
     (pa.Deal.parse, ELEVEN, errors.CardCountError,
      "hand 1 has 11 cards; a hand holds at most 10"),
     (pa.Deal.parse, "A.-.-.- K.-.-.- Q.-.-.- AD KD QD", errors.CardCountError,

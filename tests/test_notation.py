@@ -18,15 +18,19 @@ def hands(draw):
 
 @st.composite
 def deals(draw, with_discard=True):
-    """A deal or an ending: 1..10 cards a hand, maybe a talon (order kept), maybe a discard."""
+    """A deal or an ending: 1..10 cards a hand, maybe a talon (order kept), maybe a discard.
+
+    A discard is two cards (or written empty); a full deal's talon is two cards or none (32
+    cards in all), an ending's may be one (the second talon trick still to come)."""
     cards = draw(st.permutations(all_cards()))
     size = draw(st.integers(min_value=1, max_value=10))
     spare = cards[3 * size:]
-    talon = tuple(spare[:draw(st.integers(0, min(2, len(spare))))])
+    talon_sizes = [0, 2] if size == 10 else [0, 1, 2]
+    talon = tuple(spare[:draw(st.sampled_from([n for n in talon_sizes if n <= len(spare)]))])
     rest = spare[len(talon):]
     discard = None
     if with_discard and draw(st.booleans()):
-        discard = Hand.from_cards(rest[:draw(st.integers(0, min(2, len(rest))))])
+        discard = Hand.from_cards(rest[:draw(st.sampled_from([n for n in (0, 2) if n <= len(rest)]))])
     hands_ = tuple(Hand.from_cards(cards[i * size:(i + 1) * size]) for i in range(3))
     return Deal(hands_, talon, discard)
 

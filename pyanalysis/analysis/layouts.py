@@ -20,11 +20,12 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any, Callable, Iterable
 
+from .. import checks
 from ..cards import Card
 from ..deal import Deal
 from ..errors import CardCountError, DuplicateCardError, PositionError
 from ..games import CONTRACT, MISERE, Game
-from ..hand import Hand
+from ..hand import Hand, card_list
 from ..jsonout import cards_to_json
 from ..solving import SEATS, make_position
 
@@ -208,6 +209,8 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
     """
     q = prepare(hand, game, declarer, others=others, out=out, leader=leader)
     _check_options(q, target, sample, seed, jobs)
+    checks.callback("progress", progress)
+    checks.flag("prune", prune)
     if stop_after is not None:
         if target is None:
             raise PositionError("stop_after needs a target")
@@ -440,10 +443,7 @@ def as_hand(value: Any, what: str) -> Hand:
         return value
     if isinstance(value, str):
         return Hand.parse(value, what)
-    try:
-        return Hand.from_cards(value)
-    except TypeError:
-        raise PositionError(f"{what}: {value!r} is not a set of cards") from None
+    return Hand.from_cards(card_list(value, what))
 
 
 def _first(mask: int) -> Card:

@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from .. import checks
 from ..cards import Card
 from ..deal import Deal
 from ..errors import CardCountError, PositionError
 from ..games import Game
-from ..hand import Hand
+from ..hand import Hand, card_list
 from ..jsonout import cards_to_json
 from ..solving import SEATS, make_position
 from .layouts import Layout, distinct_discards, layout_odds
@@ -85,6 +86,9 @@ def totus(cards: Deal | Hand | str | Iterable[Card | str], declarer: int, *,
     others:  form "layouts": the cards the other two seats hold between them (default: the
              rest of the deck); with fewer, an ending: every trick left on n + 2 cards.
     """
+    checks.whole("jobs", jobs, low=1, optional=True)
+    checks.callback("progress", progress)
+    checks.text("form", form, optional=True)
     deal = None
     if isinstance(cards, Deal) or (isinstance(cards, str) and _looks_like_deal(cards)):
         deal = Deal.parse(cards)
@@ -101,9 +105,9 @@ def totus(cards: Deal | Hand | str | Iterable[Card | str], declarer: int, *,
         if deal is None:
             raise PositionError("the open form (seed 002) needs the whole deal, not one hand")
         return _open(deal, declarer, hand)
-    leaders = tuple(leaders)
-    if not leaders or any(isinstance(s, bool) or s not in SEATS for s in leaders):
-        raise PositionError(f"leaders {leaders!r}: seats 1, 2, 3")
+    leaders = checks.seats("leaders", leaders)
+    if not leaders:
+        raise PositionError("leaders (): give at least one seat 1, 2 or 3")
     rest = Hand(((1 << 32) - 1) & ~hand.mask) if others is None else _hand(others, "others")
     if rest.mask & hand.mask:
         raise CardCountError("the others' cards overlap the hand")
@@ -117,7 +121,8 @@ def totus(cards: Deal | Hand | str | Iterable[Card | str], declarer: int, *,
 def _hand(value: Any, what: str) -> Hand:
     if isinstance(value, Hand):
         return value
-    return Hand.parse(value, what) if isinstance(value, str) else Hand.from_cards(value)
+    return Hand.parse(value, what) if isinstance(value, str) else Hand.from_cards(
+        card_list(value, what))
 
 
 def _looks_like_deal(text: str) -> bool:

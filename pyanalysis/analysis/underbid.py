@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
+from .. import checks
 from ..cards import Card
 from ..errors import PositionError
 from ..games import CONTRACT, Game
@@ -69,6 +70,8 @@ def underbid(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer
     import numpy as np
 
     q = prepare(hand, game, declarer, others=others, out=out, leader=leader)
+    checks.callback("progress", progress)
+    checks.whole("jobs", jobs, low=1, optional=True)
     if q.game.kind != CONTRACT:
         raise PositionError(f"underbid is a question about contracts, not {q.game}")
     if len(q.hand) != q.n:

@@ -10,7 +10,7 @@ import click
 
 import pyanalysis as pa
 from pyanalysis.diagram import SEAT_NAMES
-from pyanalysis.errors import DuplicateCardError
+from pyanalysis.errors import DuplicateCardError, NotationError, one_line
 from pyanalysis.solving import TALON_RULES
 
 __all__ = [
@@ -47,7 +47,8 @@ class CliError(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"Error: {self.format_message()}", err=True)
+        # one_line: however the message was built, it is one short line (errors.py).
+        click.echo(f"Error: {one_line(self.format_message())}", err=True)
 
 
 class Command(click.Command):
@@ -68,6 +69,23 @@ class Command(click.Command):
             # Some usage errors carry no context; name this command, not the top-level group.
             path = " ".join(p for p in (parent.command_path if parent else "prefdd", info_name) if p)
             raise CliError(_usage_message(exc, path)) from None
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # A deal word may start with "-" (a void: "-.J87.AKQJ.T87"). Click reads such a word
+        # as a cluster of short options and acts on any option letter in it ("-.h7" shows the
+        # help, "-.j87" takes "87" as --jobs). A word with a dot is never an option here, so
+        # it is marked to pass click untouched; `_reject_options_in_deal` takes the mark off.
+        # The value of an option (`--out -.-.-.KQ`) is left as it is.
+        if ctx.ignore_unknown_options:
+            takes_value = {name for param in self.get_params(ctx)
+                           if isinstance(param, click.Option) and not param.is_flag
+                           and not param.count for name in param.opts}
+            end = args.index("--") if "--" in args else len(args)
+            args = [_DEAL_MARK + word
+                    if i < end and _is_dashed_deal_word(word)
+                    and not (i and args[i - 1] in takes_value) else word
+                    for i, word in enumerate(args)]
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -99,11 +117,19 @@ def _usage_message(exc: click.UsageError, fallback: str) -> str:
 # ----------------------------------------------------------------------------- parameters
 
 
+_DEAL_MARK = "\x00"  # cannot occur in a real command line argument
+
+
+def _is_dashed_deal_word(word: str) -> bool:
+    return len(word) > 1 and word[0] == "-" and word[1] != "-" and "." in word
+
+
 def _reject_options_in_deal(ctx: click.Context, param: click.Parameter,
                             value: tuple[str, ...]) -> tuple[str, ...]:
     # The deal may be typed unquoted, and a void hand starts with "-" ("-.J87.AKQJ.T87"), so
     # commands take unknown options as deal words. A word starting "--" is a mistyped option,
     # and so is "-" then a letter without a dot: no hand, talon or void mark looks like that.
+    value = tuple(word[1:] if word.startswith(_DEAL_MARK + "-") else word for word in value)
     for word in value:
         if (word.startswith("--") and len(word) > 2) or _is_short_option(word):
             raise click.UsageError(f"No such option: {word.split('=')[0]}", ctx=ctx)
@@ -193,18 +219,32 @@ def parse_game(text: str) -> pa.Game:
     return pa.Game.parse(text)
 
 
-def parse_cards(text: str | None) -> list[pa.Card]:
-    """Cards written one after another: ``"AS KS"``, ``"AS,KS"``, ``"♠A ♠K"``."""
-    if not text:
+def parse_cards(text: str | None, what: str = "--played") -> list[pa.Card]:
+    """Cards written one after another: ``"AS KS"``, ``"AS,KS"``, ``"♠A ♠K"``.
+
+    None (the option not given) is no cards; an option given with no card in it (``""``,
+    ``",,,"``) is an error, never read as none. `what` names the option in messages.
+    """
+    if text is None:
         return []
+    _require_cards(text, what)
     return [pa.Card.parse(word) for word in text.replace(",", " ").split()]
+
+
+def _require_cards(text: str, what: str) -> None:
+    if not text.replace(",", " ").split():
+        raise NotationError(
+            f"{what} is given but holds no cards ('{text}'): give cards like \"AS KS\", or "
+            f"leave {what} out")
 
 
 def card_set(text: str, what: str) -> pa.Hand:
     """Cards one after another (``"KD QD"``, ``"K♦,Q♦"``) or as a hand (``-.-.KQ.-``,
-    ``♦KQ``); `what` names them in error messages."""
+    ``♦KQ``); `what` names them in error messages. Text with no card and no hand in it
+    (``""``, ``",,,"``) is an error; ``-.-.-.-`` is an empty hand written out."""
+    _require_cards(text, what)
     try:
-        cards = parse_cards(text)
+        cards = parse_cards(text, what)
     except ValueError as cards_error:
         try:
             return pa.Hand.parse(text, what)
