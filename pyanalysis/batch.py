@@ -4,20 +4,28 @@ The contract (DESIGN.md, "Batch (JSON lines)"): each input line is a job such as
 ``{"deal": "...", "game": "8S", "declarer": 1, "leader": 1}`` (misère: ``"game": "misere"``;
 raspasy: ``"game": "raspasy", "player": 2, "talon_rule": "suit"``; ``"played": ["AS", ...]``
 for cards already played to the current trick). The output line is the job with
-``"tricks"`` and ``"moves"`` (card -> tricks, cards written like ``"AS"``) added. Other fields
-of the job (an id, a source) are kept as they are. A line that cannot be solved gets an
-``"error"`` field with a one-line reason instead, and the run goes on. A line that is not
-JSON at all comes back as ``{"input": <the text>, "error": ...}``. Blank lines are skipped.
+``"tricks"``, ``"verdict"`` ("made", "down 2", "caught for 1", ...; null for an ending) and
+``"moves"`` (card -> tricks, cards written like ``"AS"``) added. Other fields of the job (an
+id, a source) are kept as they are. A line that cannot be solved gets an ``"error"`` field
+with a one-line reason instead, and the run goes on. A line that is not strict JSON (``NaN``
+and ``Infinity`` are not JSON, nor a number too large for a double) comes back as
+``{"input": <the text>, "error": ...}``. Blank lines are skipped. Every output line is strict
+JSON, so that any JSON reader, and ``--resume``, reads it back.
 
 Output lines are in input order and are written (and flushed) as soon as every earlier line
 is done, so an interrupted run leaves a prefix of the answer, at worst with a torn last line;
-``resume=True`` keeps that prefix, drops the torn line and computes only the rest.
+``resume=True`` keeps that prefix, drops the torn line and computes only the rest. However the
+run ends, its worker processes end with it (`_start_worker`).
 """
 from __future__ import annotations
 
 import json
+import math
+import multiprocessing
 import os
 import signal
+import threading
+import time
 from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -35,12 +43,26 @@ __all__ = [
     "default_jobs",
     "parse_job",
     "process_line",
+    "read_json",
     "run_batch",
     "solve_job",
+    "write_json",
 ]
 
 #: Fields the batch writes; they are replaced if a job already carries them.
-RESULT_FIELDS = ("tricks", "moves", "error")
+RESULT_FIELDS = ("tricks", "verdict", "moves", "error")
+
+#: Deepest nesting of arrays and objects read in a job. A job is flat; the limit keeps junk
+#: nested a thousand deep from overflowing the stack when its answer is written.
+MAX_NESTING = 64
+
+#: At most this many characters of a value are quoted in a message, and a message is shorter
+#: than `MAX_MESSAGE`: a huge field must not come back as a huge error.
+QUOTE_CHARS = 60
+MAX_MESSAGE = 300
+
+#: How often (seconds) a worker checks that the process that started it is still there.
+PARENT_CHECK_SECONDS = 0.2
 
 #: Seat fields of a job, each 1, 2 or 3 when present.
 SEAT_FIELDS = ("declarer", "leader", "player")
@@ -73,15 +95,90 @@ def default_jobs() -> int:
 # ---------------------------------------------------------------------------------- one job
 
 
-def parse_job(text: str) -> dict[str, Any]:
-    """Read one input line as a job object; `BatchError` if it is not a JSON object."""
+def _clip(text: str, limit: int = QUOTE_CHARS) -> str:
+    """`text` cut to at most `limit` characters, the cut marked with `…`."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _shown(value: Any) -> str:
+    """A JSON value as a message quotes it: short, whatever its size."""
+    return _clip(json.dumps(value, ensure_ascii=False))
+
+
+def _no_constant(name: str) -> Any:
+    raise BatchError(f"not strict JSON: {name} is not a JSON value (write a number or null)")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400 reads as infinity, which JSON cannot write back
+        raise BatchError(f"not strict JSON: the number {_clip(text, 30)} is too large")
+    return value
+
+
+def _readable_int(text: str) -> int:
     try:
-        job = json.loads(text)
+        return int(text)
+    except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits)
+        digits = len(text.lstrip("-"))
+        raise BatchError(f"not strict JSON: a number of {digits} digits is too long") from None
+
+
+def read_json(text: str | bytes) -> Any:
+    """Strict JSON: `BatchError` for anything a strict JSON reader refuses (NaN, Infinity,
+    numbers beyond a double), for text that is not JSON, and for nesting deeper than
+    `MAX_NESTING`. Python's own reader takes NaN and Infinity, and then writes them back as
+    tokens that are not JSON."""
+    try:
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float,
+                           parse_int=_readable_int)
     except json.JSONDecodeError as exc:
-        raise BatchError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+        what = exc.msg.removesuffix(" at")  # "Invalid control character at"
+        raise BatchError(f"not JSON: {what} at column {exc.colno}") from None
+    except RecursionError:
+        raise BatchError(f"not a job: nested deeper than {MAX_NESTING} levels") from None
+    except BatchError:
+        raise
+    except ValueError as exc:  # bytes that are not UTF-8 (an output line read back)
+        raise BatchError(f"not JSON: {_clip(' '.join(str(exc).split()), 80)}") from None
+    _check_value(value)
+    return value
+
+
+def _check_value(value: Any) -> None:
+    """Refuse what cannot be written back as UTF-8 JSON: deep nesting, lone surrogates."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            if not item.isascii():
+                try:
+                    item.encode("utf-8")
+                except UnicodeEncodeError:  # "\ud800" reads as half a character
+                    raise BatchError("not text: a string holds a lone surrogate (\\ud800-"
+                                     "\\udfff) that is half a character") from None
+        elif isinstance(item, (list, dict)):
+            if depth >= MAX_NESTING:
+                raise BatchError(f"not a job: nested deeper than {MAX_NESTING} levels")
+            if isinstance(item, dict):
+                stack.extend((key, depth + 1) for key in item)
+                stack.extend((child, depth + 1) for child in item.values())
+            else:
+                stack.extend((child, depth + 1) for child in item)
+
+
+def parse_job(text: str) -> dict[str, Any]:
+    """Read one input line as a job object; `BatchError` if it is not a JSON object, or not
+    strict JSON (`read_json`)."""
+    job = read_json(text)
     if not isinstance(job, dict):
         raise BatchError(f"a job must be a JSON object, got {type(job).__name__}")
     return job
+
+
+def write_json(value: Any) -> str:
+    """One output line: strict JSON (never NaN or Infinity), UTF-8 characters as they are."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
 def _text_field(job: dict[str, Any], key: str, *, required: bool) -> str | None:
@@ -91,7 +188,7 @@ def _text_field(job: dict[str, Any], key: str, *, required: bool) -> str | None:
             raise BatchError(f"missing field {key!r}")
         return None
     if not isinstance(value, str):
-        raise BatchError(f"field {key!r} must be a string, got {json.dumps(value)}")
+        raise BatchError(f"field {key!r} must be a string, got {_shown(value)}")
     return value
 
 
@@ -101,7 +198,7 @@ def _seat_field(job: dict[str, Any], key: str) -> int | None:
         return None
     # bool is an int in Python, but `true` is no seat
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
-        raise BatchError(f"field {key!r} must be 1, 2 or 3, got {json.dumps(value)}")
+        raise BatchError(f"field {key!r} must be 1, 2 or 3, got {_shown(value)}")
     return value
 
 
@@ -112,12 +209,12 @@ def _played_field(job: dict[str, Any]) -> list[pa.Card]:
     if isinstance(value, str):  # "AS KS" is as easy to write as ["AS", "KS"]
         value = value.replace(",", " ").split()
     if not isinstance(value, list) or not all(isinstance(card, str) for card in value):
-        raise BatchError(f"field 'played' must be a list of cards, got {json.dumps(value)}")
+        raise BatchError(f"field 'played' must be a list of cards, got {_shown(value)}")
     return [pa.Card.parse(card) for card in value]
 
 
 def solve_job(job: dict[str, Any]) -> dict[str, Any]:
-    """Solve one job; return it with ``tricks`` and ``moves`` added.
+    """Solve one job; return it with ``tricks``, ``verdict`` and ``moves`` added.
 
     Raises `ValueError` (with a one-line message) for a job that cannot be solved.
     """
@@ -137,30 +234,40 @@ def solve_job(job: dict[str, Any]) -> dict[str, Any]:
     solution = pa.solve(deal, game, **options)
     answer = {key: value for key, value in job.items() if key not in RESULT_FIELDS}
     answer["tricks"] = solution.tricks
+    answer["verdict"] = solution.verdict
     answer["moves"] = moves_to_json(solution.moves)
     return answer
 
 
 def _one_line(exc: BaseException) -> str:
+    """The error field: one printable line (controls and separators escaped), short."""
     message = " ".join(str(exc).split()) or type(exc).__name__
-    if isinstance(exc, ValueError):
-        return message
-    # Not a bad-input error: name its kind so that a bug is not mistaken for a bad deal.
-    return f"{type(exc).__name__}: {message}"
+    if not isinstance(exc, ValueError):
+        # Not a bad-input error: name its kind so that a bug is not mistaken for a bad deal.
+        message = f"{type(exc).__name__}: {message}"
+    message = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in message)
+    return _clip(message, MAX_MESSAGE - 1)
 
 
 def process_line(text: str) -> str:
-    """The worker: one input line in, one output line out (without newline). Never raises."""
+    """The worker: one input line in, one output line out (without newline). Never raises.
+
+    The line out is strict JSON: the job with its answer, the job with an "error", or, for a
+    line that is no job (or whose answer cannot be written), ``{"input": text, "error": ...}``.
+    """
     try:
         job = parse_job(text)
     except BatchError as exc:
-        return json.dumps({"input": text, "error": _one_line(exc)}, ensure_ascii=False)
+        return write_json({"input": text, "error": _one_line(exc)})
     try:
         answer = solve_job(job)
     except Exception as exc:  # the run goes on whatever one line does
         answer = {key: value for key, value in job.items() if key not in RESULT_FIELDS}
         answer["error"] = _one_line(exc)
-    return json.dumps(answer, ensure_ascii=False)
+    try:
+        return write_json(answer)
+    except Exception as exc:  # parse_job lets through nothing that fails here: a last guard
+        return write_json({"input": text, "error": _one_line(exc)})
 
 
 # ---------------------------------------------------------------------------------- files
@@ -192,8 +299,8 @@ def _kept_output(out_path: Path) -> tuple[list[str], int]:
             if not raw.endswith(b"\n"):
                 break
             try:
-                answer = json.loads(raw)
-            except (json.JSONDecodeError, UnicodeDecodeError):
+                answer = read_json(raw)
+            except BatchError:  # torn, or not strict JSON (NaN from an older version): redo
                 break
             if not isinstance(answer, dict):
                 break
@@ -214,14 +321,16 @@ def _check_resumed(kept: list[str], in_path: Path, out_path: Path) -> None:
                 " it is not the output of this input"
             ) from None
         answer = json.loads(answer_text)
-        try:
-            job = parse_job(text)
-        except BatchError:
-            matches = answer.get("input") == text
-        else:
-            matches = all(
-                answer.get(key) == value for key, value in job.items() if key not in RESULT_FIELDS
-            )
+        # A line that is no job, or whose answer could not be written, comes back as its text.
+        matches = answer.get("input") == text
+        if not matches:
+            try:
+                job = parse_job(text)
+            except BatchError:
+                pass
+            else:
+                matches = all(answer.get(key) == value
+                              for key, value in job.items() if key not in RESULT_FIELDS)
         if not matches:
             raise BatchError(
                 f"{out_path} line {index} does not answer {in_path} line {number};"
@@ -237,17 +346,82 @@ def _error_line_numbers(kept: list[str], in_path: Path) -> list[int]:
 # ---------------------------------------------------------------------------------- runs
 
 
-def _ignore_sigint() -> None:
-    # Ctrl-C is the parent's to handle: it stops the run and leaves the output resumable.
+def _start_worker(parent_pid: int, start_method: str) -> None:
+    """Run in each worker process as it starts: Ctrl-C is ignored (it is the main process's to
+    handle: it stops the run and leaves the output resumable), and the worker ends as soon as
+    the main process is gone, however it ended.
+
+    A process killed with SIGKILL runs no code, so the workers must notice by themselves. Each
+    one runs a daemon thread that watches its parent, two ways:
+    - `multiprocessing.parent_process()`'s sentinel: a pipe whose other end only the parent
+      holds (spawn, forkserver) or a process handle (Windows), ready when the parent is gone.
+      It is portable, and with those start methods it wakes the thread at once.
+    - `os.getppid()` against the parent it started with: on POSIX an orphan is re-parented
+      (to init or a subreaper). With the "fork" start method the sentinel pipe is also held
+      open by the workers forked after this one, for as long as they live; this check does
+      not depend on them.
+    Linux's prctl(PR_SET_PDEATHSIG) would need no thread, but it is Linux only, fires when
+    the parent *thread* that forked the worker ends (not the process), and with the forkserver
+    start method watches the forkserver instead; the thread works for every start method. The
+    solver releases the GIL while it searches, so the thread runs even during a long job.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A forked worker inherits the main process's SIGTERM handler (the command line turns
+    # SIGTERM into an interruption); in a worker the pool would catch that as the job's error.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = multiprocessing.parent_process()
+    # The parent to watch: the main process itself (fork, spawn), or the forkserver, which
+    # exits when the main process is gone.
+    first_parent = os.getppid()
+    died_already = (parent is not None and not parent.is_alive()) or (
+        start_method != "forkserver" and first_parent != parent_pid)
+    if died_already:
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent, first_parent), daemon=True,
+                     name="prefdd-watch-parent").start()
 
 
-def _make_executor(backend: str, jobs: int,
-                   scheduler: str | None) -> tuple[Executor, Callable[[], None]]:
-    """An executor for the backend, and what to call when the run is over."""
+def _watch_parent(parent: multiprocessing.process.BaseProcess | None, first_parent: int) -> None:
+    while True:
+        if parent is not None:
+            parent.join(PARENT_CHECK_SECONDS)  # returns at once when the parent is gone
+            gone = not parent.is_alive()
+        else:
+            time.sleep(PARENT_CHECK_SECONDS)
+            gone = False
+        if gone or os.getppid() != first_parent:
+            # `os._exit`: no clean-up that could wait on the dead parent's queues.
+            os._exit(1)
+
+
+Close = Callable[[bool], None]
+
+
+def _make_executor(backend: str, jobs: int, scheduler: str | None) -> tuple[Executor, Close]:
+    """An executor for the backend, and what to call when the run is over: ``close(False)``
+    after a finished run (wait for the workers), ``close(True)`` when it stops half way
+    (interrupted, a worker died: end the workers now, do not wait for their jobs)."""
     if backend == "processes":
-        executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
-        return executor, lambda: executor.shutdown(wait=True, cancel_futures=True)
+        context = multiprocessing.get_context()
+        executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
+                                       initializer=_start_worker,
+                                       initargs=(os.getpid(), context.get_start_method()))
+
+        def close(abort: bool) -> None:
+            if abort:
+                # No public way to stop running jobs: end the worker processes themselves.
+                # (They would end with this process anyway, see `_start_worker`, but the
+                # exit of this process waits for the pool.)
+                processes = list((getattr(executor, "_processes", None) or {}).values())
+                for process in processes:
+                    process.terminate()
+                for process in processes:
+                    process.join(2)
+                    if process.is_alive():
+                        process.kill()
+            executor.shutdown(wait=True, cancel_futures=True)
+
+        return executor, close
     if backend == "dask":
         try:
             from dask.distributed import Client
@@ -256,11 +430,14 @@ def _make_executor(backend: str, jobs: int,
                 "the dask backend needs dask.distributed, which is not installed"
                 " (pip install 'prefdd[dask]')"
             ) from None
+        # A local cluster's worker processes end when this process does (distributed's own
+        # processes watch their parent); a remote cluster's workers are not ours to end, and
+        # the scheduler drops the tasks of a client that is gone.
         if scheduler:
             client = Client(scheduler)
         else:
             client = Client(n_workers=jobs, threads_per_worker=1, processes=True)
-        return client.get_executor(pure=False), client.close
+        return client.get_executor(pure=False), lambda abort: client.close()
     raise BatchError(f"unknown backend {backend!r} (choose 'processes' or 'dask')")
 
 
@@ -316,26 +493,32 @@ def run_batch(
     # leave an emptied output behind.
     executor, close = _make_executor(backend, jobs, scheduler) if parallel else (None, None)
     try:
-        output = open(out_path, mode, encoding="utf-8")
-    except OSError as exc:
+        try:
+            output = open(out_path, mode, encoding="utf-8")
+        except OSError as exc:
+            raise BatchError(f"cannot write {out_path}: {exc.strerror}") from None
+        with output, Progress(total, "solving", initial=summary.resumed,
+                              enabled=progress) as bar:
+
+            def write(number: int, answer: str) -> None:
+                output.write(answer + "\n")
+                output.flush()  # a kill now loses nothing that was written
+                summary.solved += 1
+                if '"error"' in answer and "error" in json.loads(answer):
+                    summary.error_lines.append(number)
+                bar.update()
+
+            if executor is None:
+                for number, text in todo:
+                    write(number, worker(text))
+            else:
+                _run_parallel(todo, write, worker, executor, jobs)
+    except BaseException:  # Ctrl-C, SIGTERM turned into an exception, a dead worker
         if close is not None:
-            close()
-        raise BatchError(f"cannot write {out_path}: {exc.strerror}") from None
-    with output, Progress(total, "solving", initial=summary.resumed, enabled=progress) as bar:
-
-        def write(number: int, answer: str) -> None:
-            output.write(answer + "\n")
-            output.flush()  # a kill now loses nothing that was written
-            summary.solved += 1
-            if '"error"' in answer and "error" in json.loads(answer):
-                summary.error_lines.append(number)
-            bar.update()
-
-        if executor is None:
-            for number, text in todo:
-                write(number, worker(text))
-        else:
-            _run_parallel(todo, write, worker, executor, close, jobs)
+            close(True)
+        raise
+    if close is not None:
+        close(False)
     return summary
 
 
@@ -344,7 +527,6 @@ def _run_parallel(
     write: Callable[[int, str], None],
     worker: Worker,
     executor: Executor,
-    close: Callable[[], None],
     jobs: int,
 ) -> None:
     """Keep a window of jobs in flight and write their answers in input order."""
@@ -352,17 +534,15 @@ def _run_parallel(
     # huge input is never all in memory at once.
     window = max(16, 8 * jobs)
     pending: deque[tuple[int, Any]] = deque()
-    try:
-        for number, text in todo:
-            pending.append((number, executor.submit(worker, text)))
-            if len(pending) >= window:
-                _write_next(pending, write)
-        while pending:
+    # The jobs still pending when the run stops are dropped by the executor's `close`. (Not
+    # here: a process pool whose workers are then ended fails the pending futures itself, and
+    # in Python 3.11 it raises in its own thread on those already cancelled.)
+    for number, text in todo:
+        pending.append((number, executor.submit(worker, text)))
+        if len(pending) >= window:
             _write_next(pending, write)
-    finally:
-        for _, future in pending:
-            future.cancel()
-        close()
+    while pending:
+        _write_next(pending, write)
 
 
 def _write_next(pending: deque[tuple[int, Any]], write: Callable[[int, str], None]) -> None:

@@ -10,11 +10,13 @@ import re
 from dataclasses import dataclass
 
 from .cards import SUIT_LETTERS, SUIT_SYMBOLS, normalize, suit_index
-from .errors import UnknownGameError
+from .errors import PositionError, UnknownGameError
 
 CONTRACT, MISERE, RASPASY = "contract", "misere", "raspasy"
 KINDS = (CONTRACT, MISERE, RASPASY)
 LEVELS = range(6, 11)
+MAX_GAME_CHARS = 40  # the longest names ("шесть без козырей", "мизер без прикупа") are half
+DEAL_TRICKS = 10  # tricks in a whole deal: ten cards a hand
 # Prices are not a property of the game but of the table: `RuleSet.price` (rules.py).
 
 _MISERE_WORDS = {"misere", "misère", "mizer", "мизер", "мизэр", "мизер без прикупа"}
@@ -62,6 +64,10 @@ class Game:
             return text
         if not isinstance(text, str):
             raise UnknownGameError(f"not a game: {text!r}")
+        if len(text) > MAX_GAME_CHARS:  # read no further: "8" * 10**5 is no level to convert
+            raise UnknownGameError(
+                f"unknown game '{text.strip()[:20]}…': {len(text)} characters; a game is"
+                f" named in a few, e.g. 8S, 6NT, misere or raspasy")
         token = " ".join(normalize(text).split())
         if not token:
             raise UnknownGameError("empty game: expected e.g. 8S, 6NT, misere or raspasy")
@@ -118,3 +124,23 @@ class Game:
         strain = "NT" if self.trump is None else SUIT_SYMBOLS[self.trump]
         return f"{self.level}{strain}"
 
+    def verdict(self, tricks: int) -> str:
+        """The result of a whole deal in words, when the declarer (in raspasy: the player
+        counted) takes `tricks` of its ten (RULES.md §2, §4.1).
+
+        Contract of level L: "made" with L tricks or more (extra tricks change no price for
+        the declarer; they are the defenders' loss of vists, which the trick count shows),
+        else "down k" for k = L - tricks. Misère: "clean" with no trick, else "caught for k".
+        Raspasy has no contract to make: "no tricks", "1 trick", "k tricks".
+        """
+        if isinstance(tricks, bool) or not isinstance(tricks, int) \
+                or not 0 <= tricks <= DEAL_TRICKS:
+            raise PositionError(f"tricks {tricks!r} is not a count of tricks 0..{DEAL_TRICKS}")
+        if self.kind == CONTRACT:
+            assert self.level is not None
+            return "made" if tricks >= self.level else f"down {self.level - tricks}"
+        if self.kind == MISERE:
+            return f"caught for {tricks}" if tricks else "clean"
+        if tricks == 0:
+            return "no tricks"
+        return f"{tricks} trick{'s' if tricks != 1 else ''}"

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .cards import SUIT_LETTERS, SUIT_SYMBOLS, Card
 from .deal import Deal
-from .errors import PositionError
+from .errors import PositionError, shorten
 from .games import CONTRACT, MISERE, RASPASY, Game
+from .hand import card_list
 from .jsonout import cards_to_json, moves_to_json
 
 if TYPE_CHECKING:
@@ -71,10 +72,18 @@ class Solution:
         target = pick(self.moves.values())
         return [card for card, value in self.moves.items() if value == target]
 
+    @property
+    def verdict(self) -> str | None:
+        """The deal's result in words (`Game.verdict`): "made", "down 2", "clean", "caught
+        for 1", "3 tricks". None for an ending: its tricks are only the last ones of the deal."""
+        if self.deal is None or not self.deal.is_full:
+            return None
+        return self.game.verdict(self.tricks)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, as `prefdd solve --json` prints it: the position (deal, game, the
         "declarer" or in raspasy the "player" and the talon rule, leader, played), then the
-        answer (to_move, tricks, moves {"AS": n}, best, line)."""
+        answer (to_move, tricks, verdict (null for an ending), moves {"AS": n}, best, line)."""
         raspasy = self.game.kind == RASPASY
         return {
             **({"deal": str(self.deal)} if self.deal is not None else {}),
@@ -85,6 +94,7 @@ class Solution:
             "played": cards_to_json(self.played),
             "to_move": self.to_move,
             "tricks": self.tricks,
+            "verdict": self.verdict,
             "moves": moves_to_json(self.moves),
             "best": cards_to_json(self.best),
             "line": cards_to_json(self.line),
@@ -115,7 +125,7 @@ def solve(deal: Deal | str, game: Game | str, declarer: int | None = None, leade
     position, parsed_game, focus = make_position(
         deal, game, declarer=declarer, leader=leader, played=played, player=player,
         talon_rule=talon_rule)
-    engine = engine or _engine().default_solver()
+    engine = _solver(engine)
     try:
         value = engine.tricks(position)
         stats = dict(engine.stats)
@@ -226,7 +236,7 @@ def table(deal: Deal | str, talon_rule: str | None = None,
     One engine serves all 21 solves, so positions met in one are found again in the next.
     """
     deal = Deal.parse(deal)
-    engine = engine or _engine().default_solver()
+    engine = _solver(engine)
     rule = resolve_talon_rule(deal, Game(RASPASY), talon_rule)
     contracts = {}
     for strain in STRAINS:
@@ -257,6 +267,15 @@ def tricks_along(position: Any, line: Iterable[int]) -> dict[int, int]:
                              position.trump)
         by_seat[leader + 1] += 1
     return by_seat
+
+
+def _solver(engine: Any) -> Any:
+    """`engine` checked, or the thread's default `solver.Solver` if None."""
+    if engine is None:
+        return _engine().default_solver()
+    if not all(callable(getattr(engine, name, None)) for name in ("tricks", "moves", "line")):
+        raise PositionError(f"engine {shorten(repr(engine), 40)} is not a solver.Solver")
+    return engine
 
 
 def _engine() -> Any:
@@ -318,11 +337,7 @@ def resolve_talon_rule(deal: Deal, game: Game, talon_rule: str | None) -> str:
 def _check_played(deal: Deal, game: Game, leader: int, played: Iterable[Card | str] | None,
                   talon_card: Card | None) -> list[Card]:
     """The played cards, checked: each from the right hand and a legal play."""
-    if played is None:
-        played = ()
-    if isinstance(played, str):
-        played = played.replace(",", " ").split()
-    cards = [Card.parse(c) for c in played]
+    cards = card_list(played, "played")
     if len(cards) > 2:
         raise PositionError(
             f"{len(cards)} cards played to the current trick; at most 2 before the last card")

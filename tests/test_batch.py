@@ -35,7 +35,10 @@ def test_answer_is_the_job_with_tricks_and_moves_added():
     assert {k: answer[k] for k in job} == job
     assert answer["tricks"] == expected.tricks
     assert answer["moves"] == {str(card): n for card, n in expected.moves.items()}
-    assert set(answer) == set(job) | {"tricks", "moves"}
+    level = 8  # a whole deal: the verdict counts the declarer's ten tricks against the 8
+    assert answer["verdict"] == ("made" if expected.tricks >= level
+                                 else f"down {level - expected.tricks}")
+    assert set(answer) == set(job) | {"tricks", "verdict", "moves"}
 
 
 @pytest.mark.parametrize("job, kwargs", [

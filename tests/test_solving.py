@@ -118,6 +118,7 @@ def test_solution_to_dict_is_json_ready():
     data = pa.solve("7.-.-.- A.-.-.- 8.-.-.-", "6NT", declarer=2).to_dict()
     assert data == {"deal": "7.-.-.- A.-.-.- 8.-.-.-", "game": "6NT", "declarer": 2,
                     "leader": 1, "played": [], "to_move": 1, "tricks": 1,
+                    "verdict": None,  # an ending: the tricks before it are not known
                     "moves": {"7S": 1}, "best": ["7S"], "line": ["7S", "AS", "8S"]}
 
 

@@ -2,10 +2,15 @@
 from __future__ import annotations
 
 import json
+import shlex
+import signal
+import threading
+from contextlib import contextmanager
+from typing import Iterator
 
 import click
 
-from pyanalysis.batch import default_jobs, run_batch
+from pyanalysis.batch import BatchError, default_jobs, run_batch
 
 from .common import CliError, Command
 
@@ -20,7 +25,8 @@ Example:
 
 \b
 A job line:   {"deal": "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87", "game": "8S", "declarer": 1}
-Its answer:   the same object with "tricks" and "moves" ({"AS": 8, ...}) added, or "error".
+Its answer:   the same object with "tricks", "verdict" ("made", "down 1"; null for an
+              ending) and "moves" ({"AS": 8, ...}) added, or "error".
 Misère: "game": "misere"; raspasy: "game": "raspasy", "player": 2, "talon_rule": "suit";
 "leader": 2 and "played": ["AS"] for a trick in progress.
 """)
@@ -43,17 +49,25 @@ def batch(input_path: str, output_path: str, jobs: int | None, resume: bool,
     """Solve every job of IN.jsonl; write the answers to OUT.jsonl in input order.
 
     A line that cannot be solved gets an "error" field and the run goes on. Answers are
-    saved as they are found: after an interruption, --resume computes only the rest.
+    saved as they are found: after an interruption (Ctrl-C, SIGTERM), --resume computes only
+    the rest; the worker processes end with the run however it ends.
     """
     if scheduler and backend != "dask":
         raise CliError("--scheduler needs --backend dask")
-    try:
-        summary = run_batch(input_path, output_path, jobs=jobs, resume=resume,
-                            progress=progress, backend=backend, scheduler=scheduler)
-    except KeyboardInterrupt:
-        click.echo(f"Interrupted: the answers so far are in {output_path};"
-                   " run the same command with --resume to finish.", err=True)
-        raise SystemExit(130) from None
+    with _signals_stop_the_run() as caught:
+        try:
+            summary = run_batch(input_path, output_path, jobs=jobs, resume=resume,
+                                progress=progress, backend=backend, scheduler=scheduler)
+        except (KeyboardInterrupt, BatchError) as exc:
+            if isinstance(exc, BatchError) and not caught:
+                raise
+            # A BatchError here is a worker killed by the same signal as this process.
+            signum = caught[0] if caught else signal.SIGINT
+            again = resume_command(click.get_current_context(), input_path, output_path,
+                                   jobs, progress, backend, scheduler, as_json)
+            click.echo(f"Interrupted ({signal.Signals(signum).name}): the answers so far are in"
+                       f" {output_path}; to finish, run: {again}", err=True)
+            raise SystemExit(128 + signum) from None
     if as_json:
         click.echo(json.dumps({
             "output": output_path,
@@ -62,7 +76,7 @@ def batch(input_path: str, output_path: str, jobs: int | None, resume: bool,
             "solved": summary.solved,
             "errors": len(summary.error_lines),
             "error_lines": summary.error_lines,
-        }))
+        }, allow_nan=False))
         return
     errors = len(summary.error_lines)
     kept = f", {summary.resumed} kept from the earlier run" if summary.resumed else ""
@@ -72,6 +86,53 @@ def batch(input_path: str, output_path: str, jobs: int | None, resume: bool,
         more = ", ..." if errors > 10 else ""
         message += f"; {errors} with an error (input lines {lines}{more})"
     click.echo(message)
+
+
+def resume_command(ctx: click.Context, input_path: str, output_path: str, jobs: int | None,
+                   progress: bool | None, backend: str, scheduler: str | None,
+                   as_json: bool) -> str:
+    """The command line that finishes an interrupted run: this run's options and --resume."""
+    words = [input_path, "-o", output_path]
+    if jobs is not None:
+        words += ["--jobs", str(jobs)]
+    if progress is not None:
+        words.append("--progress" if progress else "--no-progress")
+    if backend != "processes":
+        words += ["--backend", backend]
+    if scheduler:
+        words += ["--scheduler", scheduler]
+    if as_json:
+        words.append("--json")
+    return " ".join([ctx.command_path, *map(shlex.quote, words), "--resume"])
+
+
+@contextmanager
+def _signals_stop_the_run() -> Iterator[list[int]]:
+    """While the run lasts, SIGTERM stops it as Ctrl-C does: the run's clean-up ends the
+    workers and keeps the answers so far. Yields the list of signals caught (the first one
+    decides the exit code, 128 + its number, as a shell reports a death by that signal).
+
+    A signal the process was started ignoring (``nohup``, a background job) stays ignored.
+    Only the main thread may set handlers; elsewhere the defaults stay.
+    """
+    caught: list[int] = []
+
+    def stop(signum: int, frame: object) -> None:
+        if caught:  # the clean-up is running: let it finish
+            return
+        caught.append(signum)
+        raise KeyboardInterrupt
+
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(signum) is not signal.SIG_IGN:
+                previous[signum] = signal.signal(signum, stop)
+    try:
+        yield caught
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
 
 
 COMMANDS = [batch]

@@ -8,6 +8,7 @@ import click
 
 import pyanalysis as pa
 from pyanalysis.diagram import SEAT_NAMES, draw_deal
+from pyanalysis.games import CONTRACT, DEAL_TRICKS, MISERE, RASPASY
 from pyanalysis.jsonout import cards_to_json, moves_to_json
 from pyanalysis.solving import focus_seat
 
@@ -37,14 +38,23 @@ SHORT_SEATS = {seat: name.split()[0] for seat, name in SEAT_NAMES.items()}
 EXAMPLE_DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
 
 
-def format_moves(moves: dict[pa.Card, int], best: Sequence[pa.Card], symbols: bool) -> list[str]:
-    """One line per suit: each legal card with its value, best cards marked with ``*``."""
+def format_moves(moves: dict[pa.Card, int], best: Sequence[pa.Card], symbols: bool,
+                 defence_of: int | None = None) -> list[str]:
+    """One line per suit: each legal card with its value, best cards marked with ``*``.
+
+    `defence_of`: the tricks left to play; when given, each value (the declarer's tricks) is
+    shown as "defence/declarer", e.g. ``A♠ 4/6`` for 4 of 10 tricks to the defence.
+    """
+    def value(card: pa.Card) -> str:
+        tricks = moves[card]
+        return str(tricks) if defence_of is None else f"{defence_of - tricks}/{tricks}"
+
     lines = []
     for suit in range(4):
         cards = sorted((card for card in moves if card.suit == suit), key=lambda c: -c.rank)
         if not cards:
             continue
-        cells = [f"{card_text(card, symbols)} {moves[card]}{'*' if card in best else ''}"
+        cells = [f"{card_text(card, symbols)} {value(card)}{'*' if card in best else ''}"
                  for card in cards]
         lines.append("  " + "   ".join(cells))
     return lines
@@ -67,14 +77,63 @@ def format_tricks(tricks: Sequence[Trick], symbols: bool, first_number: int = 1)
     return lines
 
 
-def result_sentence(game: pa.Game, tricks: int, seat: int, symbols: bool, talon_rule: str) -> str:
-    """"Declarer (2nd hand) takes 8 tricks in 8♠." and its misère and raspasy forms."""
+def result_sentence(game: pa.Game, tricks: int, seat: int, symbols: bool, talon_rule: str,
+                    left: int = DEAL_TRICKS) -> str:
+    """The headline with the verdict: "Declarer (2nd hand) takes 8 tricks in 8♠: made.",
+    "... in misère: caught for 2.", and the raspasy form (each player for himself, no
+    verdict). `left`: the tricks still to play; fewer than ten is an ending, whose verdict
+    depends on the tricks before it (`ending_verdict`)."""
     shown = game.symbol() if symbols else str(game)
     noun = "trick" if tricks == 1 else "tricks"
-    if game.kind == "raspasy":
+    if game.kind == RASPASY:
         return (f"{seat_name(seat).capitalize()} takes at least {tricks} {noun} in raspasy"
                 f" (talon rule: {talon_rule}), the other two playing against him.")
-    return f"Declarer ({seat_name(seat)}) takes {tricks} {noun} in {shown}."
+    if left == DEAL_TRICKS:
+        return (f"Declarer ({seat_name(seat)}) takes {tricks} {noun} in {shown}:"
+                f" {game.verdict(tricks)}.")
+    return (f"Declarer ({seat_name(seat)}) takes {tricks} {noun} of the {left} left in {shown}:"
+            f" {ending_verdict(game, tricks, left)}.")
+
+
+def ending_verdict(game: pa.Game, tricks: int, left: int) -> str:
+    """The verdict of an ending in which the declarer takes `tricks` of the `left` tricks
+    still to play, given what the tricks before it may have brought (any number of them)."""
+    before = DEAL_TRICKS - left
+    if game.kind == MISERE:
+        return f"caught for {tricks} or more" if tricks else "clean if he took no trick before"
+    assert game.level is not None
+    need = game.level - tricks  # tricks he must have taken before this ending
+    if need <= 0:
+        return "made, whatever the tricks before"
+    if need > before:
+        return f"down {need - before} or more"
+    return f"made if he took {need} of the {before} tricks before"
+
+
+def moves_heading(solution: pa.Solution) -> tuple[str, int | None]:
+    """The line above the cards' values, saying whose tricks they are and what the seat to
+    play wants; and `defence_of` for `format_moves` when the defence is to play a contract
+    (its own tricks are shown beside the declarer's)."""
+    mover = seat_name(solution.to_move)
+    focus = seat_name(solution.focus)
+    game = solution.game
+    if game.kind == RASPASY:
+        if solution.to_move == solution.focus:
+            return (f"{mover.capitalize()} to play; each card with the {focus}'s tricks"
+                    f" (* best):", None)
+        (partner,) = {1, 2, 3} - {solution.to_move, solution.focus}
+        return (f"{mover.capitalize()} to play, with the {seat_name(partner)} against the"
+                f" {focus}; each card with the {focus}'s tricks, which they want high (* best):",
+                None)
+    if solution.to_move == solution.focus:
+        return (f"{mover.capitalize()} (declarer) to play; each card with the declarer's tricks"
+                f" (* best):", None)
+    if game.kind == CONTRACT:
+        left = solution.deal.size if solution.deal is not None else DEAL_TRICKS
+        return (f"{mover.capitalize()} (defence) to play; each card with the defence's tricks"
+                f" / the declarer's (* best):", left)
+    return (f"{mover.capitalize()} (defence) to play; each card with the tricks forced on the"
+            f" declarer, which the defence wants high (* best):", None)
 
 
 def _diagram(deal: pa.Deal, symbols: bool, declarer: int | None, title: str | None) -> str:
@@ -134,13 +193,13 @@ def solve(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, p
     declarer_mark = focus if the_game.kind != "raspasy" else None
     click.echo(_diagram(the_deal, symbols, declarer_mark, None))
     click.echo()
-    click.echo(result_sentence(the_game, solution.tricks, focus, symbols, rule))
+    click.echo(result_sentence(the_game, solution.tricks, focus, symbols, rule,
+                               left=the_deal.size))
     if cards:
         click.echo(f"Played to the current trick: {format_cards(cards, symbols)}")
-    whose = "declarer's" if the_game.kind != "raspasy" else f"{seat_name(focus)}'s"
-    click.echo(f"{seat_name(solution.to_move).capitalize()} to play; each card with the"
-               f" {whose} tricks (* best):")
-    for line in format_moves(solution.moves, solution.best, symbols):
+    heading, defence_of = moves_heading(solution)
+    click.echo(heading)
+    for line in format_moves(solution.moves, solution.best, symbols, defence_of=defence_of):
         click.echo(line)
     click.echo("Line of play:")
     for line in format_tricks(tricks, symbols):
