@@ -12,6 +12,7 @@ from .deal import Deal
 from .errors import NotationError
 from .games import Game
 from .hand import Hand
+from .record import Record
 from .rules import RuleSet
 from .scoring import DealScore, score_deal
 from .sheet import Sheet, settle
@@ -22,6 +23,10 @@ from .analysis import (
     WhistDecision, WhistTable, misere_odds, tenner_odds, totus, underbid, whist_decision,
     whist_table,
 )
+from .analysis import Claim, Review, ReviewCard, check_claim, review
+from .analysis import (
+    Problem, ProblemCheck, ProblemSolution, check_problems, load_problems, solve_problem,
+)
 
 __all__ = [
     "Card", "Hand", "Deal", "NotationError", "Game",
@@ -31,4 +36,7 @@ __all__ = [
     "totus", "Totus", "underbid", "Underbid", "misere_odds",
     "whist_table", "WhistTable", "whist_decision", "WhistDecision",
     "lead_table", "LeadTable", "lead_decision", "LeadDecision", "misere_catch", "MisereCatch",
+    "Record", "review", "Review", "ReviewCard", "check_claim", "Claim",
+    "load_problems", "solve_problem", "check_problems", "Problem", "ProblemSolution",
+    "ProblemCheck",
 ]

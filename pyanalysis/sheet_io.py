@@ -53,8 +53,10 @@ class DealEntry:
 
 
 @dataclass(frozen=True)
-class Record:
-    """A game record: who played, under which rules, to what pool, and the deals."""
+class SheetRecord:
+    """A score-sheet record: who played, under which rules, to what pool, and the deals
+    with their results; not the cards (one played deal, card by card, is
+    `pyanalysis.record.Record`)."""
 
     players: tuple[str, ...]
     rules: RuleSet
@@ -75,7 +77,7 @@ class Record:
         return sheet
 
 
-def read_record_file(path: str | Path) -> Record:
+def read_record_file(path: str | Path) -> SheetRecord:
     """Read a record file, text or JSON."""
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -91,7 +93,7 @@ def load_sheet(path: str | Path) -> Sheet:
     return read_record_file(path).to_sheet()
 
 
-def read_record(text: str) -> Record:
+def read_record(text: str) -> SheetRecord:
     """Read a record from text or (when it starts with `{`) JSON."""
     if text.lstrip().startswith("{"):
         try:
@@ -107,7 +109,7 @@ def read_record(text: str) -> Record:
 _HEADERS = ("rules", "rule", "players", "pool", "dealer")
 
 
-def _from_text(text: str) -> Record:
+def _from_text(text: str) -> SheetRecord:
     rules = RuleSet.preset("sochi")
     preset_seen = False
     overrides: list[str] = []
@@ -146,7 +148,7 @@ def _from_text(text: str) -> Record:
                              else f"line {number}: {message}") from None
     if not players:
         raise SheetError("no 'players' line: name three or four players, clockwise")
-    return Record(players, rules.with_strings(overrides), pool, tuple(deals), dealer)
+    return SheetRecord(players, rules.with_strings(overrides), pool, tuple(deals), dealer)
 
 
 def _number(text: str, what: str) -> int:
@@ -210,7 +212,7 @@ def _count(text: str, token: str) -> int:
     return int(text)
 
 
-def _from_json(data: Any) -> Record:
+def _from_json(data: Any) -> SheetRecord:
     if not isinstance(data, dict):
         raise SheetError("a JSON record is an object with 'players' and 'deals'")
     players = data.get("players")
@@ -244,7 +246,7 @@ def _from_json(data: Any) -> Record:
             deals.append(_json_deal(item))
         except ValueError as error:
             raise SheetError(f"deal {number}: {error}") from None
-    return Record(tuple(players), rules, pool, tuple(deals), dealer)
+    return SheetRecord(tuple(players), rules, pool, tuple(deals), dealer)
 
 
 def _short(value: Any) -> str:

@@ -37,7 +37,8 @@ def test_solve_shows_diagram_result_every_card_and_the_line_by_tricks():
     solution = pa.solve(DEAL, "8S", declarer=1)
     out = ok("solve", DEAL, "--game", "8S", "--declarer", "1")
     assert draw_deal(pa.Deal.parse(DEAL), symbols=True, declarer=1) in out
-    assert f"Declarer (1st hand) takes {solution.tricks} tricks in 8♠." in out
+    verdict = "made" if solution.tricks >= 8 else f"down {8 - solution.tricks}"
+    assert f"Declarer (1st hand) takes {solution.tricks} tricks in 8♠: {verdict}." in out
     for card, tricks in solution.moves.items():
         mark = "*" if card in solution.best else ""
         assert re.search(rf"(^|\s){re.escape(f'{card.symbol()} {tricks}{mark}')}(\s|$)", out, re.M)
@@ -59,6 +60,7 @@ def test_solve_json_is_the_solution():
     assert data == {
         "deal": str(pa.Deal.parse(DEAL)), "game": "misere", "declarer": 2, "leader": 1,
         "played": [], "to_move": 1, "tricks": solution.tricks,
+        "verdict": f"caught for {solution.tricks}" if solution.tricks else "clean",
         "moves": {str(c): n for c, n in solution.moves.items()},
         "best": [str(c) for c in solution.best],
     }
@@ -96,7 +98,7 @@ def test_deal_may_be_typed_without_quotes_even_with_void_hands():
 def test_ascii_output_has_no_suit_symbols():
     out = ok("solve", DEAL, "-g", "8S", "--declarer", "1", "--ascii")
     assert not set("♠♣♦♥") & set(out)
-    assert "in 8S." in out and "AS 6" in out
+    assert "in 8S: " in out and "AS 6" in out
 
 
 # ------------------------------------------------------------------------------ table
@@ -244,7 +246,8 @@ def test_real_process_error_is_one_line_without_traceback(command):
 # ------------------------------------------------------------------------------ help examples
 
 MY_COMMANDS = ["solve", "table", "raspasy", "play", "batch", "tenner", "odds", "totus",
-               "underbid", "misere-odds", "whist", "lead", "misere-catch"]
+               "underbid", "misere-odds", "whist", "lead", "misere-catch", "review", "claim",
+               "problem", "report"]
 
 
 def help_examples(command: str) -> list[str]:

@@ -12,6 +12,11 @@ from .catch import MisereCatch, misere_catch
 from .leads import LeadDecision, LeadStats, LeadTable, lead_decision, lead_table
 from .layouts import Layout, LayoutOdds, distinct_discards, layout_odds
 from .misere import misere_odds
+from .problems import (
+    Problem, ProblemCheck, ProblemError, ProblemSolution, check_problems, load_problems,
+    solve_problem,
+)
+from .review import Claim, Review, ReviewCard, check_claim, review
 from .tenner import TennerCheck, TennerOdds, check_tenner, tenner_odds
 from .totus import DiscardVerdict, Totus, totus
 from .underbid import Underbid, underbid
@@ -23,4 +28,7 @@ __all__ = [
     "totus", "Underbid", "underbid", "whist_table", "WhistTable", "WhistRow",
     "whist_decision", "WhistDecision", "OptionStats", "lead_table", "LeadTable",
     "lead_decision", "LeadDecision", "LeadStats", "misere_catch", "MisereCatch",
+    "review", "Review", "ReviewCard", "check_claim", "Claim",
+    "load_problems", "solve_problem", "check_problems", "Problem", "ProblemSolution",
+    "ProblemCheck", "ProblemError",
 ]

@@ -8,7 +8,8 @@ import importlib
 
 import click
 
-_COMMAND_MODULES = ["solving", "play", "batch", "scoring", "analysis", "whist", "leads", "catch"]
+_COMMAND_MODULES = ["solving", "play", "batch", "scoring", "analysis", "whist", "leads", "catch", "review",
+                    "problems", "report"]
 
 
 class _Group(click.Group):

@@ -28,6 +28,7 @@ from pyanalysis.diagram import draw_deal, hand_lines
 from pyanalysis.errors import CardCountError, PositionError
 from pyanalysis.progress import Progress
 from pyanalysis.rules import RuleSet
+from pyanalysis.wording import percent
 
 from .common import (
     COMMAND_SETTINGS,
@@ -131,16 +132,6 @@ def check_sample(sample: int | None, seed: int | None) -> None:
 def count(n: int) -> str:
     """184756 -> "184,756"."""
     return f"{n:,}"
-
-
-def percent(value: Fraction | float) -> str:
-    """A share as a percentage, never rounded to 0% or 100% when it is not exactly that."""
-    p = float(value) * 100
-    if 0 < p < 0.005:
-        return "<0.01%"
-    if 99.995 <= p < 100:
-        return ">99.99%"
-    return f"{p:.2f}%"
 
 
 def fraction_text(value: Fraction) -> str:

@@ -1,0 +1,591 @@
+"""A played deal reviewed card by card, and claims checked (double-dummy).
+
+    >>> import pyanalysis as pa
+    >>> r = pa.review(pa.Record.parse(text))              # or pa.review(deal, "8S", declarer=2,
+    >>> r.cards[0].cost, r.cards[0].best                   #      plays=["8C", "KC", ...])
+    >>> pa.check_claim(deal, "8S", declarer=2, plays=[...], claimant=2, tricks=3).holds
+
+Every card is judged by the double-dummy value of the position before it and after it. The
+values count the tricks of one player, the *focus*: the declarer in a contract or misère; in
+raspasy the `player` if one is given (the other two then play together against him, as
+`solve(..., player=)` counts), else the player who plays the card (each card is judged by its
+own player's guaranteed minimum). All values are whole-deal counts: tricks already taken are
+included.
+
+`Review` fields (stable; `to_dict()` gives the same names, cards as "AS", seats as "1"):
+
+- `record`: the `Record` reviewed (deal, game, declarer, leader, talon_rule, whist, plays,
+  claimant/claimed, stop; `record.tricks`: the `Trick`s with leaders and winners).
+- `deal`, `game`, `declarer` (None in raspasy), `player` (raspasy focus or None), `leader`,
+  `talon_rule` (raspasy; None otherwise), `focus` (the declarer, the raspasy player, or None
+  in raspasy without a player).
+- `cards`: one `ReviewCard` per card played, in play order.
+- `dd_start`: the focus player's tricks with best play from the start (None when `focus` is).
+- `result`: the focus player's tricks at the end: the tricks played, then the claim as agreed,
+  or (an agreed stop, or a record that ends early) best play from the last card on.
+- `tricks_by_seat`: {seat: tricks} at the end on the same terms (the settled tricks shared as
+  along the principal line; raspasy without a player: that line with the 1st hand as focus).
+- `settlement`: "played" (every trick played), "claim", "stop" or "unfinished".
+- `claim`: the `Claim` check of the record's claim (None without one); `claim_cost`:
+  {"declarer": n, "defence": n}, the tricks the accepted claim moved away from best play (a
+  claimant conceding tricks he could take, or a side accepting a claim that does not hold).
+- `cost_by_seat`: {seat: the sum of the costs of his cards}; `cost_by_side` (contracts and
+  misère): {"declarer": …, "defence": …} with the claim's cost included. For a contract
+  `result - dd_start == cost_by_side["defence"] - cost_by_side["declarer"]` (misère: the
+  other way round): every trick that moved is some card's (or the claim's) doing.
+- `lost_at`: for a contract set or a misère caught, the card after which it could no longer be
+  made (`lost_side` "declarer"); for one made that the defence could have beaten, the card
+  after which it could no longer be beaten (`lost_side` "defence"); None when the result was
+  the double-dummy one from the start, or when the claim decided it (`lost_by_claim` True).
+- `minimums_start`, `minimums_end`: raspasy: {seat: the tricks that player can hold himself
+  to} at the start and after the last card (whole deal); {} otherwise.
+- `rules`, `whist` ({seat: word}, the words scored): when a rule set is given,
+  `vists` {seat: the actual result's value in vists (`score_deal`)}, and for contracts and
+  misère `dd_vists` (the value of the double-dummy result from the start) and `vists_cost`
+  {seat: dd_vists − vists}: what the play (errors and gifts) cost each player. Raspasy: only
+  `vists`. None without rules.
+- `verdict`, `dd_verdict`: the result in words ("made", "down 2", "caught for 1", "clean",
+  "tricks 3-4-3").
+
+`ReviewCard` fields: `number` (1.. in play order), `trick` (1..10), `seat`, `card`, `focus`
+(whose tricks the numbers count), `before` and `after` (the focus player's whole-deal tricks
+with best play from the position before / after this card), `cost` (≥ 0: tricks this card
+gave away for its side; 0 for a best card), `best` (the best cards there), `values` ({card:
+focus tricks after it} for every legal card there), `taken` ({seat: tricks taken before this
+card}), `minimums` (raspasy: {seat: each player's guaranteed minimum before this card}; {}
+otherwise).
+
+A claim (`check_claim`): the claimant's side (the declarer alone, or the two defenders
+together) claims `tricks` of the tricks still to play from the position after `plays` (the
+unfinished trick included; None: all of them). It holds when that side takes them against any
+defence, double-dummy; else `refutation` is a principal line from there (the other side's best
+play against the claim, the claimant's side playing its best too): replayed, it gives the
+claimant's side `can_take` < `tricks`.
+
+Each position is solved once for every legal card (`Solver.moves`) on one engine, whose table
+carries over from card to card.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+
+from ..cards import Card
+from ..deal import Deal
+from ..errors import PositionError
+from ..games import CONTRACT, MISERE, RASPASY, Game
+from ..record import Record
+from ..rules import RuleSet
+from ..scoring import score_deal, whist_word
+from ..solving import SEATS, make_position
+from .leads import whist_words
+
+if TYPE_CHECKING:
+    import solver
+
+__all__ = ["Review", "ReviewCard", "Claim", "review", "check_claim", "said_words"]
+
+DECLARER, DEFENCE = "declarer", "defence"
+
+
+@dataclass(frozen=True)
+class ReviewCard:
+    """One card played, judged double-dummy (see the module doc for every field)."""
+
+    number: int
+    trick: int
+    seat: int
+    card: Card
+    focus: int
+    before: int
+    after: int
+    cost: int
+    best: list[Card]
+    values: dict[Card, int]
+    taken: dict[int, int]
+    minimums: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def is_best(self) -> bool:
+        return self.cost == 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number, "trick": self.trick, "seat": self.seat,
+            "card": str(self.card), "focus": self.focus, "before": self.before,
+            "after": self.after, "cost": self.cost, "best": [str(c) for c in self.best],
+            "values": {str(c): v for c, v in self.values.items()},
+            "taken": _seats_json(self.taken), "minimums": _seats_json(self.minimums),
+        }
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A claim checked double-dummy (see the module doc).
+
+    `tricks`: claimed from the position after `plays` on; `remaining`: tricks left there (the
+    unfinished one included); `can_take`: the claimant's side's tricks from there with best
+    play by all; `holds`: can_take >= tricks; `refutation`: [] when it holds, else a principal
+    line from there in play order.
+    """
+
+    deal: Deal
+    game: Game
+    declarer: int
+    leader: int
+    plays: tuple[Card, ...]
+    claimant: int
+    tricks: int
+    remaining: int
+    can_take: int
+    holds: bool
+    refutation: list[Card]
+
+    @property
+    def side(self) -> str:
+        """"declarer" or "defence": whose tricks are claimed."""
+        return DECLARER if self.claimant == self.declarer else DEFENCE
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deal": str(self.deal), "game": str(self.game), "declarer": self.declarer,
+            "leader": self.leader, "plays": [str(c) for c in self.plays],
+            "claimant": self.claimant, "side": self.side, "tricks": self.tricks,
+            "remaining": self.remaining, "can_take": self.can_take, "holds": self.holds,
+            "refutation": [str(c) for c in self.refutation],
+        }
+
+
+@dataclass(frozen=True)
+class Review:
+    """A played deal reviewed card by card (see the module doc for every field)."""
+
+    record: Record
+    focus: int | None
+    player: int | None
+    cards: list[ReviewCard]
+    dd_start: int | None
+    result: int | None
+    tricks_by_seat: dict[int, int]
+    settlement: str
+    claim: Claim | None
+    claim_cost: dict[str, int]
+    cost_by_seat: dict[int, int]
+    cost_by_side: dict[str, int]
+    lost_at: ReviewCard | None
+    lost_side: str | None
+    lost_by_claim: bool
+    minimums_start: dict[int, int]
+    minimums_end: dict[int, int]
+    rules: RuleSet | None = None
+    whist: dict[int, str] | None = None
+    vists: dict[int, Fraction] | None = None
+    dd_vists: dict[int, Fraction] | None = None
+    vists_cost: dict[int, Fraction] | None = None
+
+    @property
+    def deal(self) -> Deal:
+        return self.record.deal
+
+    @property
+    def game(self) -> Game:
+        return self.record.game
+
+    @property
+    def declarer(self) -> int | None:
+        return self.record.declarer
+
+    @property
+    def leader(self) -> int:
+        return self.record.leader
+
+    @property
+    def talon_rule(self) -> str | None:
+        return self.record.talon_rule
+
+    @property
+    def verdict(self) -> str:
+        """The result in words: "made", "down 2", "caught for 1", "clean", "tricks 3-4-3"."""
+        return _verdict(self.game, self.result, self.tricks_by_seat)
+
+    @property
+    def dd_verdict(self) -> str:
+        """The double-dummy result from the start in words (raspasy: the guaranteed minimums)."""
+        if self.game.kind == RASPASY:
+            return "minimums " + "-".join(str(self.minimums_start[s]) for s in SEATS)
+        assert self.dd_start is not None
+        return self.game.verdict(self.dd_start)
+
+    @property
+    def costly(self) -> list[ReviewCard]:
+        """The cards that cost their side something."""
+        return [c for c in self.cards if c.cost]
+
+    def to_dict(self) -> dict[str, Any]:
+        lost = None
+        if self.lost_at is not None:
+            lost = {"number": self.lost_at.number, "trick": self.lost_at.trick,
+                    "seat": self.lost_at.seat, "card": str(self.lost_at.card)}
+        return {
+            "deal": str(self.deal), "game": str(self.game), "declarer": self.declarer,
+            "player": self.player, "leader": self.leader, "talon_rule": self.talon_rule,
+            "focus": self.focus, "record": self.record.to_dict(),
+            "tricks": [t.to_dict() for t in self.record.tricks],
+            "cards": [c.to_dict() for c in self.cards],
+            "dd_start": self.dd_start, "result": self.result, "verdict": self.verdict,
+            "dd_verdict": self.dd_verdict, "tricks_by_seat": _seats_json(self.tricks_by_seat),
+            "settlement": self.settlement,
+            "claim": None if self.claim is None else self.claim.to_dict(),
+            "claim_cost": dict(self.claim_cost),
+            "cost_by_seat": _seats_json(self.cost_by_seat),
+            "cost_by_side": dict(self.cost_by_side),
+            "lost_at": lost, "lost_side": self.lost_side, "lost_by_claim": self.lost_by_claim,
+            "minimums_start": _seats_json(self.minimums_start),
+            "minimums_end": _seats_json(self.minimums_end),
+            "rules": None if self.rules is None else self.rules.name,
+            "whist": None if self.whist is None else _seats_json(self.whist),
+            "vists": _vists_json(self.vists), "dd_vists": _vists_json(self.dd_vists),
+            "vists_cost": _vists_json(self.vists_cost),
+            "vists_float": None if self.vists is None else {
+                str(s): round(float(v), 4) for s, v in sorted(self.vists.items())},
+        }
+
+
+# ---------------------------------------------------------------------------- review
+
+
+def review(deal: Deal | str | Record, game: Game | str | None = None, *,
+           declarer: int | None = None, player: int | None = None,
+           talon_rule: str | None = None, leader: int = 1,
+           plays: Iterable[Card | str] | str = (), rules: RuleSet | str | None = None,
+           whist: Mapping[int, str] | Sequence[str] | str | None = None,
+           engine: solver.Solver | None = None) -> Review:
+    """Review a played deal card by card (see the module doc).
+
+    Either a `Record` (`review(record, rules=..., player=...)`) or the deal, the game and the
+    seats as for `solve`, with `plays` the cards in the order played (a string is read like a
+    record's `play:` field). `player`: raspasy only, the player whose guaranteed minimum every
+    card is judged by (default: each card by its own player). `rules`: price the result in
+    vists (`score_deal`) with the whist words `whist` ({seat: word}, or the words as said,
+    first defender first; default: the record's, else both whist). `engine`: a
+    `solver.Solver` to reuse.
+    """
+    import solver as engine_module
+
+    record = _as_record(deal, game, declarer=declarer, talon_rule=talon_rule, leader=leader,
+                        plays=plays, whist=whist)
+    game = record.game
+    if player is not None and game.kind != RASPASY:
+        raise PositionError(f"player {player}: the player is for raspasy; in {game} the "
+                            f"declarer is counted")
+    engine = engine or engine_module.default_solver()
+    focus = record.declarer if game.kind != RASPASY else player
+    base_focus = focus if focus is not None else 1
+    position = make_position(
+        record.deal, game, declarer=record.declarer,
+        player=base_focus if game.kind == RASPASY else None, leader=record.leader,
+        talon_rule=record.talon_rule)[0]
+
+    raspasy = game.kind == RASPASY
+    taken = {1: 0, 2: 0, 3: 0}
+    cards: list[ReviewCard] = []
+    minimums_start: dict[int, int] = {}
+    dd_start = None
+    seats_of = [s for t in record.tricks for s in t.seats]
+    for number, card in enumerate(record.plays):
+        mover = position.to_move + 1
+        frame_focus = focus if focus is not None else mover
+        frame = position if frame_focus == base_focus else replace(position,
+                                                                   focus=frame_focus - 1)
+        moves = engine.moves(frame)
+        values = {Card.from_index(c): taken[frame_focus] + v
+                  for c, v in sorted(moves.items(), key=_display_order)}
+        maximiser = (mover == frame_focus) if game.kind == CONTRACT else (mover != frame_focus)
+        target = (max if maximiser else min)(values.values())
+        minimums: dict[int, int] = {}
+        if raspasy:
+            minimums = {s: _minimum(engine, position, s, taken, mover, frame_focus, target)
+                        for s in SEATS}
+        if number == 0:
+            dd_start = target if focus is not None else None
+            minimums_start = dict(minimums)
+        value = values[card]
+        assert seats_of[number] == mover
+        cards.append(ReviewCard(
+            number=number + 1, trick=number // 3 + 1, seat=mover, card=card,
+            focus=frame_focus, before=target, after=value,
+            cost=(target - value) if maximiser else (value - target),
+            best=[c for c, v in values.items() if v == target], values=values,
+            taken=dict(taken), minimums=minimums))
+        position, taker, _ = position.advance(card.index)
+        if taker is not None:
+            taken[taker + 1] += 1
+
+    if not record.plays:
+        dd_start = None if focus is None else engine.tricks(position)
+        if raspasy:
+            minimums_start = {s: engine.tricks(replace(position, focus=s - 1)) for s in SEATS}
+
+    # The end: tricks still to play are settled by the claim, or by best play.
+    remaining = record.remaining if not record.complete else 0
+    claim = None
+    claim_cost = {DECLARER: 0, DEFENCE: 0}
+    minimums_end: dict[int, int] = {}
+    tricks_by_seat = dict(taken)
+    if raspasy:
+        minimums_end = {s: taken[s] + (engine.tricks(replace(position, focus=s - 1))
+                                       if remaining else 0) for s in SEATS}
+    if remaining:
+        line = [Card.from_index(c) for c in engine.line(position)]
+        along = _takers(position, line)
+        if record.claimant is not None:
+            declarer = record.declarer
+            assert declarer is not None
+            claim = _claim_at(record, position, engine, record.claimant, record.claimed)
+            dd_rest = along[declarer]
+            mine = claim.tricks if claim.side == DECLARER else claim.remaining - claim.tricks
+            delta = mine - dd_rest
+            claim_cost[DEFENCE if delta > 0 else DECLARER] = abs(delta)
+            along = _reshare(along, declarer, mine, record.claimant)
+        for seat in SEATS:
+            tricks_by_seat[seat] += along[seat]
+    settlement = ("played" if not remaining else "claim" if record.claimant is not None
+                  else "stop" if record.stop is not None else "unfinished")
+    result = None if focus is None else tricks_by_seat[focus]
+
+    cost_by_seat = {s: sum(c.cost for c in cards if c.seat == s) for s in SEATS}
+    cost_by_side: dict[str, int] = {}
+    lost_at, lost_side, lost_by_claim = None, None, False
+    if not raspasy:
+        declarer = record.declarer
+        cost_by_side = {
+            DECLARER: cost_by_seat[declarer] + claim_cost[DECLARER],
+            DEFENCE: sum(cost_by_seat[s] for s in SEATS if s != declarer)
+            + claim_cost[DEFENCE]}
+        lost_at, lost_side, lost_by_claim = _lost(game, cards, result, dd_start,
+                                                  claim is not None)
+
+    ruleset = words = vists = dd_vists = vists_cost = None
+    if rules is not None:
+        ruleset = RuleSet.get(rules)
+        if not record.deal.is_full:
+            raise PositionError("a deal is priced in vists as a whole deal: hands of ten")
+        if raspasy:
+            vists = dict(score_deal(game, rules=ruleset, tricks=tricks_by_seat).values)
+        else:
+            words = _words(record, ruleset, whist)
+            start = make_position(record.deal, game, declarer=record.declarer,
+                                  leader=record.leader)[0]
+            dd_by_seat = _takers(start, [Card.from_index(c) for c in engine.line(start)])
+            vists = _price(game, ruleset, record.declarer, tricks_by_seat, words)
+            dd_vists = _price(game, ruleset, record.declarer, dd_by_seat, words)
+            vists_cost = {s: dd_vists[s] - vists[s] for s in sorted(vists)}
+    elif whist is not None or record.whist:
+        if not raspasy:
+            words = said_words(record.declarer, whist if whist is not None else record.whist)
+
+    return Review(
+        record=record, focus=focus, player=player if raspasy else None, cards=cards,
+        dd_start=dd_start, result=result, tricks_by_seat=tricks_by_seat,
+        settlement=settlement, claim=claim, claim_cost=claim_cost if not raspasy else {},
+        cost_by_seat=cost_by_seat, cost_by_side=cost_by_side, lost_at=lost_at,
+        lost_side=lost_side, lost_by_claim=lost_by_claim, minimums_start=minimums_start,
+        minimums_end=minimums_end, rules=ruleset, whist=words, vists=vists,
+        dd_vists=dd_vists, vists_cost=vists_cost)
+
+
+def _as_record(deal: Deal | str | Record, game: Game | str | None, *, declarer: int | None,
+               talon_rule: str | None, leader: int, plays: Iterable[Card | str] | str,
+               whist: Mapping[int, str] | Sequence[str] | str | None = None) -> Record:
+    if isinstance(deal, Record):
+        if game is not None or declarer is not None or talon_rule is not None or plays \
+                or leader != 1:
+            raise PositionError("a record carries its game, seats and play: give only the "
+                                "record (and player, rules, whist)")
+        return deal
+    if game is None:
+        raise PositionError("review needs the game (8S, 6NT, misere, raspasy)")
+    if isinstance(plays, str):
+        plays = plays.replace("/", " ").replace(",", " ").split()
+    said: tuple[str, ...] = ()
+    if isinstance(whist, Mapping) and declarer in SEATS:
+        first = declarer % 3 + 1
+        said = tuple(whist[s] for s in (first, first % 3 + 1) if s in whist)
+    elif isinstance(whist, str):
+        said = tuple(whist.split())
+    elif whist is not None:
+        said = tuple(whist)
+    return Record(deal=Deal.parse(deal), game=Game.parse(game), declarer=declarer,
+                  leader=leader, talon_rule=talon_rule, plays=tuple(plays), whist=said)
+
+
+def _minimum(engine: Any, position: Any, seat: int, taken: Mapping[int, int], mover: int,
+             frame_focus: int, mover_target: int) -> int:
+    """`seat`'s guaranteed minimum (whole deal) at `position`, in raspasy."""
+    if seat == mover and frame_focus == mover:
+        return mover_target  # the minimum over his own cards, already solved
+    return taken[seat] + engine.tricks(replace(position, focus=seat - 1))
+
+
+def _takers(position: Any, line: Sequence[Card]) -> dict[int, int]:
+    """Tricks each seat takes along `line` from `position` (tricks finished by it)."""
+    out = {1: 0, 2: 0, 3: 0}
+    for card in line:
+        position, taker, _ = position.advance(card.index)
+        if taker is not None:
+            out[taker + 1] += 1
+    return out
+
+
+def _reshare(along: dict[int, int], declarer: int, mine: int, claimant: int) -> dict[int, int]:
+    """The settled tricks with the declarer's share set to `mine`: the defenders' share as along
+    the principal line, the difference taken from or given to the claimant's side first."""
+    out = dict(along)
+    total = sum(along.values())
+    out[declarer] = mine
+    defenders = [s for s in SEATS if s != declarer]
+    if claimant in defenders:
+        defenders.remove(claimant)
+        defenders.insert(0, claimant)
+    need = total - mine - sum(out[s] for s in defenders)
+    for seat in defenders:  # give the extra to the first, take a shortfall from the largest
+        if need > 0:
+            out[seat] += need
+            need = 0
+    for seat in sorted(defenders, key=lambda s: -out[s]):
+        if need < 0:
+            cut = min(out[seat], -need)
+            out[seat] -= cut
+            need += cut
+    return out
+
+
+def _lost(game: Game, cards: Sequence[ReviewCard], result: int | None, dd_start: int | None,
+          by_claim: bool) -> tuple[ReviewCard | None, str | None, bool]:
+    """The card after which the result was settled for good (see `Review.lost_at`)."""
+    if result is None or dd_start is None:
+        return None, None, False
+
+    def ok(tricks: int) -> bool:
+        return tricks == 0 if game.kind == MISERE else tricks >= game.level
+
+    made = ok(result)
+    side = DEFENCE if made else DECLARER
+    last = None
+    for card in cards:
+        if ok(card.before) != made and ok(card.after) == made:
+            last = card
+    end = cards[-1].after if cards else dd_start
+    if by_claim and ok(end) != made:
+        return None, side, True
+    if last is None:
+        return None, None, False
+    return last, side, False
+
+
+def _words(record: Record, rules: RuleSet,
+           whist: Mapping[int, str] | Sequence[str] | str | None) -> dict[int, str]:
+    declarer = record.declarer
+    assert declarer is not None
+    if whist is None and record.whist:
+        whist = record.whist
+    given = None if whist is None else said_words(declarer, whist)
+    return whist_words(record.game, declarer, rules, given)
+
+
+def said_words(declarer: int | None, whist: Mapping[int, str] | Sequence[str] | str
+               ) -> dict[int, str]:
+    """Whist words by seat from a mapping, or from the words as said (first defender, second,
+    then the first again for a return): a seat's last word counts."""
+    if isinstance(whist, Mapping):
+        return {int(s): whist_word(w) for s, w in whist.items()}
+    if declarer is None:
+        raise PositionError("whist words need a declarer")
+    words = whist.split() if isinstance(whist, str) else list(whist)
+    first = declarer % 3 + 1
+    order = (first, first % 3 + 1)
+    return {order[i % 2]: whist_word(w) for i, w in enumerate(words)}
+
+
+def _needs_split(game: Game, words: Mapping[int, str]) -> bool:
+    """Whether each defender's own tricks change the score (two whisters, a checked tenner)."""
+    return game.kind == CONTRACT and (not words or sorted(set(words.values())) == ["whist"])
+
+
+def _price(game: Game, rules: RuleSet, declarer: int | None, by_seat: Mapping[int, int],
+           words: Mapping[int, str]) -> dict[int, Fraction]:
+    assert declarer is not None
+    tricks = dict(by_seat) if _needs_split(game, words) else {declarer: by_seat[declarer]}
+    return dict(score_deal(game, rules=rules, declarer=declarer, tricks=tricks,
+                           whist=dict(words)).values)
+
+
+# ---------------------------------------------------------------------------- claims
+
+
+def check_claim(deal: Deal | str, game: Game | str, *, declarer: int | None = None,
+                leader: int = 1, plays: Iterable[Card | str] | str = (), claimant: int,
+                tricks: int | None = None, engine: solver.Solver | None = None) -> Claim:
+    """Can `claimant`'s side take `tricks` more tricks from the position after `plays`?
+
+    `tricks` counts from that position on, the unfinished trick included (None: all the tricks
+    left). The side is the declarer alone or the two defenders together; the check is
+    double-dummy (see the module doc). Contracts only.
+    """
+    import solver as engine_module
+
+    record = _as_record(deal, game, declarer=declarer, talon_rule=None, leader=leader,
+                        plays=plays)
+    if record.game.kind != CONTRACT:
+        raise PositionError(f"claims are checked in contracts only, not in {record.game}")
+    if record.complete:
+        raise PositionError("every trick was played: there is nothing to claim")
+    if isinstance(claimant, bool) or claimant not in SEATS:
+        raise PositionError(f"claimant seat {claimant!r} is not 1, 2 or 3")
+    if tricks is not None and (isinstance(tricks, bool) or not isinstance(tricks, int)
+                               or not 0 <= tricks <= record.remaining):
+        raise PositionError(f"claim of {tricks!r} tricks: {record.remaining} are left")
+    engine = engine or engine_module.default_solver()
+    position = make_position(record.deal, record.game, declarer=record.declarer,
+                             leader=record.leader)[0]
+    for card in record.plays:
+        position = position.play(card.index)
+    return _claim_at(record, position, engine, claimant, tricks)
+
+
+def _claim_at(record: Record, position: Any, engine: Any, claimant: int,
+              tricks: int | None) -> Claim:
+    declarer = record.declarer
+    assert declarer is not None
+    remaining = record.remaining
+    claimed = remaining if tricks is None else tricks
+    value = engine.tricks(position)  # the declarer's tricks from here, current trick included
+    can_take = value if claimant == declarer else remaining - value
+    holds = can_take >= claimed
+    refutation = [] if holds else [Card.from_index(c) for c in engine.line(position)]
+    return Claim(deal=record.deal, game=record.game, declarer=declarer, leader=record.leader,
+                 plays=record.plays, claimant=claimant, tricks=claimed, remaining=remaining,
+                 can_take=can_take, holds=holds, refutation=refutation)
+
+
+# ---------------------------------------------------------------------------- words, JSON
+
+
+def _verdict(game: Game, result: int | None, by_seat: Mapping[int, int]) -> str:
+    if game.kind == RASPASY or result is None:
+        return "tricks " + "-".join(str(by_seat[s]) for s in SEATS)
+    return game.verdict(result)
+
+
+def _display_order(item: tuple[int, int]) -> tuple[int, int]:
+    """Suits ♠ ♣ ♦ ♥, high cards first, as hands are printed."""
+    return item[0] >> 3, -(item[0] & 7)
+
+
+def _seats_json(by_seat: Mapping[int, Any]) -> dict[str, Any]:
+    return {str(s): v for s, v in sorted(by_seat.items())}
+
+
+def _vists_json(vists: Mapping[int, Fraction] | None) -> dict[str, str] | None:
+    return None if vists is None else {str(s): str(v) for s, v in sorted(vists.items())}

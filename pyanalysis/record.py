@@ -1,0 +1,527 @@
+"""The record of one played deal: the deal, the game, the whisting and the cards as played.
+
+Not to be confused with a score-sheet record (`sheet_io.SheetRecord`: many deals and their
+results, no cards). This one is a single deal card by card, for reviewing the play.
+
+Text form, one field a line (`key: value`), `#` starts a comment, blank lines are ignored,
+keys in any case:
+
+    deal: J.A87.987.T97 AKQT8.KQJT9.-.- 97.-.KJT.AKQJ8 AD QD   # any notation Deal.parse reads
+    game: 8S                 # 8S, 6NT, misere, raspasy, мизер, ... (Game.parse)
+    declarer: 2              # contracts and misère: the declarer's seat 1..3
+    talon rule: suit         # raspasy only: suit, card or none (default: suit on a full deal)
+    leader: 1                # the seat leading trick 1 (default 1)
+    whist: whist pass        # the whist words in the order said (first defender first)
+    play: 7C AC 9S / ...     # the cards in play order, tricks separated by `/`
+    claim: 2 rest            # optional: seat 2 claims the rest (or a number: that many more)
+    stop: agreed             # optional instead of a claim: play stopped by agreement
+
+A line that starts with no known key continues the field before it: a long `play:` (or a deal
+typed on three lines) may span lines, and `play:` may also be repeated. Cards are read by
+`Card.parse` (`AS`, `♠A`, `10♥`, `Т♠`, ...). A trick may begin with its leader's seat and a
+colon (`/ 3: AH 7H 8S`), which is then checked. The claimant may be written `declarer`, and
+`claim: declarer takes the rest` reads like `claim: 2 rest`. The whist words are those of the
+score sheet (whist, pass, half, return; вист, пас, полвиста, возврат) and are checked when
+the deal is scored.
+
+JSON form: an object with the same fields, `"talon_rule"` for the talon rule, `"whist"` a list
+of words, `"play"` a list of tricks (each a list of cards) or a string as in the text form,
+`"claim"` an object `{"seat": 2, "tricks": "rest"}` and `"stop": "agreed"`.
+
+Reading checks the play trick by trick and names the trick and the card when a play is
+illegal: a card the seat does not hold, a card played twice, not following suit, not
+trumping, a trick led by the wrong seat. The leader of each trick is the winner of the one
+before; in raspasy the talon tricks (rule `suit` or `card`) and the trick after them are led by
+the 1st hand (RULES.md §2.3). `str(record)` is the canonical text:
+`Record.parse(str(r)) == r`.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+from .cards import SUIT_SYMBOLS, Card
+from .deal import Deal
+from .errors import NotationError
+from .games import CONTRACT, RASPASY, Game
+
+__all__ = ["Record", "Trick", "RecordError", "TALON_RULES"]
+
+#: The raspasy talon rules (as in `solving.TALON_RULES`, not imported: this layer is below it).
+TALON_RULES = ("suit", "card", "none")
+_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+_KEYS = {
+    "deal": "deal", "сдача": "deal", "расклад": "deal",
+    "game": "game", "игра": "game",
+    "declarer": "declarer", "играющий": "declarer",
+    "leader": "leader", "first lead": "leader",
+    "talon rule": "talon_rule", "talon_rule": "talon_rule",
+    "whist": "whist", "вист": "whist",
+    "play": "play", "ход": "play", "ходы": "play",
+    "claim": "claim", "stop": "stop",
+}
+_KEY_RE = re.compile(r"^\s*([^\W\d][\w ]*?)\s*:(.*)$", re.S)
+_STOPS = ("agreed",)
+
+
+class RecordError(NotationError):
+    """A record that cannot be read, or whose play breaks the rules (the message says where)."""
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One trick of a record.
+
+    `number` 1..10; `leader` the seat playing first; `cards` in play order (fewer than three
+    only in the last, unfinished trick); `talon_card` the talon card of a raspasy talon trick
+    (None otherwise); `winner` the seat that took it, or None when it is unfinished or, under
+    the raspasy talon rule `card`, the talon card kept it.
+    """
+
+    number: int
+    leader: int
+    cards: tuple[Card, ...]
+    talon_card: Card | None = None
+    winner: int | None = None
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat that played each card."""
+        return tuple((self.leader - 1 + i) % 3 + 1 for i in range(len(self.cards)))
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cards) == 3
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "leader": self.leader,
+                "cards": [str(c) for c in self.cards],
+                "talon_card": None if self.talon_card is None else str(self.talon_card),
+                "winner": self.winner}
+
+
+@dataclass(frozen=True)
+class Record:
+    """One played deal.
+
+    `deal` the hands at the start (and the talon); `game`; `declarer` (None in raspasy);
+    `leader` of trick 1; `talon_rule` (raspasy: the rule in force, resolved as `solve` does;
+    None for other games); `whist` the whist words in the order said; `plays` every card in
+    play order; `claimant`/`claimed`: a claim after the last card (`claimed` the tricks claimed
+    from there on, the unfinished trick included; None means the rest); `stop`: "agreed" when
+    play stopped by agreement. `tricks` (computed) splits the play into `Trick`s with leaders
+    and winners; construction checks every card and raises `RecordError` naming the trick.
+    """
+
+    deal: Deal
+    game: Game
+    declarer: int | None = None
+    leader: int = 1
+    talon_rule: str | None = None
+    whist: tuple[str, ...] = ()
+    plays: tuple[Card, ...] = ()
+    claimant: int | None = None
+    claimed: int | None = None
+    stop: str | None = None
+    leaders_given: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
+    tricks: tuple[Trick, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "deal", Deal.parse(self.deal))
+        set_(self, "game", Game.parse(self.game))
+        if isinstance(self.whist, str):
+            set_(self, "whist", tuple(self.whist.split()))
+        set_(self, "whist", tuple(str(w).strip().lower() for w in self.whist))
+        if isinstance(self.plays, str):
+            set_(self, "plays", tuple(_cards(self.plays.replace("/", " ").split())))
+        set_(self, "plays", tuple(Card.parse(c) for c in self.plays))
+        self._check_header()
+        set_(self, "tricks", tuple(_play_tricks(self)))
+        self._check_end()
+
+    # ------------------------------------------------------------------ reading and writing
+
+    @classmethod
+    def parse(cls, text: str) -> Record:
+        """Read a record from its text form, or from JSON when the text starts with `{`."""
+        if not isinstance(text, str):
+            raise RecordError(f"not a record: {text!r}")
+        if text.lstrip().startswith("{"):
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as error:
+                raise RecordError(f"bad JSON at line {error.lineno}: {error.msg}") from None
+            return cls.from_dict(data)
+        return cls.from_dict(_read_text(text))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Record:
+        """Build a record from its JSON form (see the module doc); `to_dict` is the inverse."""
+        if not isinstance(data, Mapping):
+            raise RecordError("a record in JSON is an object with deal, game, play, ...")
+        known = {"deal", "game", "declarer", "leader", "talon_rule", "whist", "play", "claim",
+                 "stop"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RecordError(f"unknown field '{unknown[0]}' (expected one of: "
+                              f"{', '.join(sorted(known))})")
+        for name in ("deal", "game"):
+            if name not in data or data[name] in (None, ""):
+                raise RecordError(f"the record has no {name}: add a '{name}:' line")
+        play, leaders = _read_play(data.get("play", ()))
+        claimant, claimed = _read_claim(data.get("claim"), data.get("declarer"))
+        whist = data.get("whist") or ()
+        if not isinstance(whist, (str, list, tuple)):
+            raise RecordError(f"whist: expected the words as said, got {whist!r}")
+        stop = data.get("stop")
+        if stop is not None:
+            stop = str(stop).strip().lower()
+        return cls(deal=Deal.parse(_text(data["deal"], "deal")),
+                   game=Game.parse(_text(data["game"], "game")),
+                   declarer=_seat(data.get("declarer"), "declarer"),
+                   leader=_seat(data.get("leader", 1), "leader"),
+                   talon_rule=data.get("talon_rule"),
+                   whist=tuple(whist.split()) if isinstance(whist, str) else tuple(whist),
+                   plays=tuple(play), claimant=claimant, claimed=claimed, stop=stop,
+                   leaders_given=leaders)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: deal, game, declarer, leader, talon_rule, whist, play (tricks as lists
+        of cards), claim, stop; fields that do not apply are null or empty."""
+        claim = None
+        if self.claimant is not None:
+            claim = {"seat": self.claimant,
+                     "tricks": "rest" if self.claimed is None else self.claimed}
+        return {
+            "deal": str(self.deal), "game": str(self.game), "declarer": self.declarer,
+            "leader": self.leader, "talon_rule": self.talon_rule, "whist": list(self.whist),
+            "play": [[str(c) for c in t.cards] for t in self.tricks],
+            "claim": claim, "stop": self.stop,
+        }
+
+    def __str__(self) -> str:
+        lines = [f"deal: {self.deal}", f"game: {self.game}"]
+        if self.declarer is not None:
+            lines.append(f"declarer: {self.declarer}")
+        if self.talon_rule is not None:
+            lines.append(f"talon rule: {self.talon_rule}")
+        lines.append(f"leader: {self.leader}")
+        if self.whist:
+            lines.append(f"whist: {' '.join(self.whist)}")
+        tricks = [" ".join(str(c) for c in t.cards) for t in self.tricks]
+        for start in range(0, len(tricks), 5):
+            prefix = "play: " if start == 0 else "      "
+            tail = " /" if start + 5 < len(tricks) else ""
+            lines.append(prefix + " / ".join(tricks[start:start + 5]) + tail)
+        if self.claimant is not None:
+            lines.append(f"claim: {self.claimant} "
+                         f"{'rest' if self.claimed is None else self.claimed}")
+        if self.stop is not None:
+            lines.append(f"stop: {self.stop}")
+        return "\n".join(lines) + "\n"
+
+    # ------------------------------------------------------------------ facts
+
+    @property
+    def size(self) -> int:
+        """Tricks in the deal (cards in each hand at the start)."""
+        return self.deal.size
+
+    @property
+    def complete(self) -> bool:
+        """Whether every trick was played."""
+        return len(self.plays) == 3 * self.size
+
+    @property
+    def remaining(self) -> int:
+        """Tricks not yet finished after the last card (the unfinished one included)."""
+        return self.size - len(self.plays) // 3
+
+    @property
+    def taken(self) -> dict[int, int]:
+        """Tricks each seat took in the finished tricks."""
+        out = {1: 0, 2: 0, 3: 0}
+        for trick in self.tricks:
+            if trick.winner is not None:
+                out[trick.winner] += 1
+        return out
+
+    def seat_of(self, number: int) -> int:
+        """The seat that played card `number` (0-based index into `plays`)."""
+        trick = self.tricks[number // 3]
+        return trick.seats[number % 3]
+
+    # ------------------------------------------------------------------ checks
+
+    def _check_header(self) -> None:
+        game, deal = self.game, self.deal
+        if game.kind == RASPASY:
+            if self.declarer is not None:
+                raise RecordError("raspasy has no declarer: remove the 'declarer:' line")
+            if self.whist:
+                raise RecordError("raspasy is not whisted: remove the 'whist:' line")
+            rule = self.talon_rule
+            if rule is not None and rule not in TALON_RULES:
+                raise RecordError(f"unknown talon rule '{rule}': expected suit, card or none")
+            if rule is None:
+                # As `solving.resolve_talon_rule`: the talon tricks open a full deal only.
+                rule = "suit" if deal.talon and deal.is_full else "none"
+            if rule != "none" and not deal.talon:
+                raise RecordError(f"talon rule '{rule}' needs the talon cards in the deal")
+            if rule != "none" and self.leader != 1:
+                raise RecordError(f"leader {self.leader}: with talon tricks the 1st hand "
+                                  f"plays first")
+            object.__setattr__(self, "talon_rule", rule)
+        else:
+            if self.talon_rule not in (None, "none"):
+                raise RecordError(f"talon rule '{self.talon_rule}' applies only to raspasy")
+            object.__setattr__(self, "talon_rule", None)
+            if self.declarer is None:
+                raise RecordError(f"{game} needs the declarer: add a 'declarer: 1|2|3' line")
+            _seat(self.declarer, "declarer")
+            if game.kind != CONTRACT and self.whist:
+                raise RecordError(f"{game} is not whisted: remove the 'whist:' line")
+            if len(self.whist) > 3:
+                raise RecordError(f"whist: at most three words (first defender, second, a "
+                                  f"return), got '{' '.join(self.whist)}'")
+        _seat(self.leader, "leader")
+
+    def _check_end(self) -> None:
+        if self.stop is not None and self.stop not in _STOPS:
+            raise RecordError(f"stop: '{self.stop}' is not understood; write 'stop: agreed'")
+        if self.claimant is None:
+            if self.claimed is not None:
+                raise RecordError("claim: give the claimant's seat")
+            return
+        if self.stop is not None:
+            raise RecordError("a record ends with a claim or with an agreed stop, not both")
+        if self.game.kind != CONTRACT:
+            raise RecordError(f"claim: claims are checked in contracts only, not in {self.game}")
+        _seat(self.claimant, "claimant")
+        if self.complete:
+            raise RecordError("claim: every trick was played; there is nothing to claim")
+        if self.claimed is not None and not 0 <= self.claimed <= self.remaining:
+            raise RecordError(f"claim: {self.claimed} tricks, but {self.remaining} are left")
+
+
+# ---------------------------------------------------------------------------- text form
+
+
+def _read_text(text: str) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    plays: list[str] = []
+    current: str | None = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        match = _KEY_RE.match(line)
+        key = _KEYS.get(" ".join(match.group(1).lower().split())) if match else None
+        if match and key is None and current != "deal":  # `S: AKQ` may continue a deal
+            raise RecordError(f"line {number}: unknown field '{match.group(1).strip()}' "
+                              f"(expected deal, game, declarer, leader, talon rule, whist, "
+                              f"play, claim, stop)")
+        if key is None:
+            if current is None:
+                raise RecordError(f"line {number}: '{line}' belongs to no field; start it "
+                                  f"with a key such as 'deal:' or 'play:'")
+            if current == "play":
+                plays.append(line)
+            else:
+                fields[current] += ("\n" if current == "deal" else " ") + line
+            continue
+        value = match.group(2).strip()
+        current = key
+        if key == "play":
+            # A repeated `play:` line starts a new trick, whether or not a `/` ended the last.
+            so_far = " ".join(plays).strip()
+            ends_trick = not so_far or so_far.endswith("/")
+            plays.append(value if ends_trick or not value else "/ " + value)
+            continue
+        if key in fields:
+            raise RecordError(f"line {number}: '{key}' given twice")
+        fields[key] = value
+    if plays:
+        fields["play"] = " ".join(plays)
+    for key in ("declarer", "leader"):
+        if key in fields:
+            fields[key] = fields[key].strip()
+    return fields
+
+
+def _text(value: Any, name: str) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"{name}: expected text, got {value!r}")
+    return value
+
+
+def _seat(value: Any, name: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, str) and value.strip() in ("1", "2", "3"):
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value in (1, 2, 3):
+        return value
+    raise RecordError(f"{name}: '{value}' is not a seat 1, 2 or 3")
+
+
+def _cards(words: Iterable[str]) -> list[Card]:
+    return [Card.parse(w) for w in words]
+
+
+def _read_play(play: Any) -> tuple[list[Card], tuple[tuple[int, int], ...]]:
+    """The cards of a play field, and the leader seats written in it (trick number, seat)."""
+    if isinstance(play, str) and not play.strip():
+        return [], ()
+    if isinstance(play, str):
+        groups = [g.strip() for g in play.split("/")]
+        if groups and not groups[-1]:
+            groups.pop()  # a trailing `/`
+    elif isinstance(play, (list, tuple)):
+        groups = []
+        for trick in play:
+            if isinstance(trick, str):
+                groups.append(trick)
+            elif isinstance(trick, (list, tuple)) and all(isinstance(c, str) for c in trick):
+                groups.append(" ".join(trick))
+            else:
+                raise RecordError(f"play: a trick is a list of cards, got {trick!r}")
+    else:
+        raise RecordError(f"play: expected the tricks, got {play!r}")
+    cards: list[Card] = []
+    leaders: list[tuple[int, int]] = []
+    for number, group in enumerate(groups, 1):
+        words = group.replace(",", " ").split()
+        if not words:
+            raise RecordError(f"trick {number}: no cards between the '/' marks")
+        seat = re.fullmatch(r"([123]):(\S*)", words[0])
+        if seat:
+            leaders.append((number, int(seat.group(1))))
+            words = ([seat.group(2)] if seat.group(2) else []) + words[1:]
+            if not words:
+                raise RecordError(f"trick {number}: no cards after '{seat.group(0)}'")
+        if len(words) > 3:
+            raise RecordError(f"trick {number} has {len(words)} cards "
+                              f"({' '.join(words)}): separate the tricks with '/'")
+        if len(words) < 3 and number < len(groups):
+            raise RecordError(f"trick {number} has {len(words)} card"
+                              f"{'s' if len(words) != 1 else ''}; only the last trick may be "
+                              f"unfinished")
+        for word in words:
+            try:
+                cards.append(Card.parse(word))
+            except NotationError as error:
+                raise RecordError(f"trick {number}: {error}") from None
+    return cards, tuple(leaders)
+
+
+def _read_claim(claim: Any, declarer: Any) -> tuple[int | None, int | None]:
+    """(claimant, claimed tricks or None for the rest) from a claim field."""
+    if claim is None or claim == "":
+        return None, None
+    if isinstance(claim, Mapping):
+        seat, tricks = claim.get("seat"), claim.get("tricks", "rest")
+    elif isinstance(claim, str):
+        words = [w for w in claim.lower().split() if w not in ("takes", "take", "the", "all")]
+        if len(words) == 1 and words[0] not in ("rest", "remaining"):
+            words.append("rest")
+        if len(words) != 2:
+            raise RecordError(f"claim: '{claim}': write the claimant and the tricks, e.g. "
+                              f"'claim: 2 rest' or 'claim: declarer 3'")
+        seat, tricks = words
+    else:
+        raise RecordError(f"claim: expected e.g. '2 rest', got {claim!r}")
+    if seat == "declarer":
+        seat = _seat(declarer, "declarer")
+        if seat is None:
+            raise RecordError("claim: 'declarer' claims, but the record names no declarer")
+    seat = _seat(seat, "claimant")
+    if tricks in ("rest", "remaining", None):
+        return seat, None
+    if isinstance(tricks, str) and tricks.strip().isdigit():
+        tricks = int(tricks)
+    if not isinstance(tricks, int) or isinstance(tricks, bool) or tricks < 0:
+        raise RecordError(f"claim: '{tricks}' is not a number of tricks or 'rest'")
+    return seat, tricks
+
+
+# ---------------------------------------------------------------------------- the play
+
+
+def _play_tricks(record: Record) -> list[Trick]:
+    """The play split into tricks, each card checked (RULES.md §2), or a `RecordError`."""
+    from solver.position import legal_mask, talon_trick_taker, trick_taker  # the engine layer
+
+    deal, game = record.deal, record.game
+    if len(record.plays) > 3 * deal.size:
+        raise RecordError(f"{len(record.plays)} cards played, but the deal has only "
+                          f"{3 * deal.size} ({deal.size} tricks)")
+    hands = [h.mask for h in deal.hands]
+    talon = list(deal.talon) if record.talon_rule not in (None, "none") else []
+    played_in: dict[Card, int] = {}
+    given = dict(record.leaders_given)
+    tricks: list[Trick] = []
+    leader = record.leader
+    for start in range(0, len(record.plays), 3):
+        number = start // 3 + 1
+        cards = record.plays[start:start + 3]
+        talon_card = talon.pop(0) if talon else None
+        if number in given and given[number] != leader:
+            raise RecordError(
+                f"trick {number}: led by the {_ORDINALS[given[number]]} hand, but the "
+                f"{_ORDINALS[leader]} hand leads it" + (
+                    f" (he took trick {number - 1})" if number > 1 and tricks[-1].winner
+                    == leader and talon_card is None else ""))
+        lead_suit = talon_card.suit if talon_card is not None else cards[0].suit
+        seats = [(leader - 1 + i) % 3 for i in range(3)]
+        for i, card in enumerate(cards):
+            seat = seats[i] + 1
+            where = f"trick {number}"
+            if card in played_in:
+                raise RecordError(f"{where}: {card} was already played in trick "
+                                  f"{played_in[card]}")
+            if not hands[seat - 1] & card.bit:
+                owner = next((s for s in (1, 2, 3) if deal.hands[s - 1].mask & card.bit), None)
+                held = (f"; the {_ORDINALS[owner]} hand holds it" if owner
+                        else "; it is in the talon" if card in deal.talon
+                        else "; it is in no hand")
+                raise RecordError(f"{where}: {card} is not in the {_ORDINALS[seat]} hand's "
+                                  f"cards{held}")
+            follow = lead_suit if (i > 0 or talon_card is not None) else None
+            legal = legal_mask(hands[seat - 1], follow, game.trump)
+            if not legal & card.bit:
+                raise RecordError(f"{where}: {_illegal(card, seat, hands[seat - 1], follow, game)}")
+            hands[seat - 1] &= ~card.bit
+            played_in[card] = number
+        winner = None
+        if len(cards) == 3:
+            ints = tuple(c.index for c in cards)
+            if talon_card is not None:
+                taker = talon_trick_taker(ints, seats, talon_card.index, record.talon_rule)
+            else:
+                taker = trick_taker(ints, seats, game.trump)
+            winner = None if taker is None else taker + 1
+            # After a talon trick the 1st hand plays first again (RULES.md §2.3).
+            leader = 1 if talon_card is not None else winner
+        tricks.append(Trick(number, seats[0] + 1, tuple(cards), talon_card, winner))
+    return tricks
+
+
+def _illegal(card: Card, seat: int, hand: int, lead_suit: int, game: Game) -> str:
+    """Why `card` may not be played: it does not follow suit, or it is not a trump."""
+    held = f"the {_ORDINALS[seat]} hand holds"
+    if hand & (0xFF << (8 * lead_suit)):
+        return (f"{card} does not follow suit {SUIT_SYMBOLS[lead_suit]} "
+                f"({held} {SUIT_SYMBOLS[lead_suit]})")
+    trump = game.trump
+    assert trump is not None
+    return (f"{card} is not a trump: {held} no {SUIT_SYMBOLS[lead_suit]} and must play a "
+            f"trump {SUIT_SYMBOLS[trump]}")
+
+
+def plays_text(plays: Sequence[Card]) -> str:
+    """Cards as the `play:` field writes them, three to a trick: `7C AC 9S / KD 7D 8D`."""
+    return " / ".join(" ".join(str(c) for c in plays[i:i + 3]) for i in range(0, len(plays), 3))

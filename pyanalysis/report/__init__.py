@@ -1,0 +1,16 @@
+"""Reports for people: a deal, a played deal or a published problem as one self-contained
+HTML page (`render_html`, `write_html`).
+
+`page` says what a page holds (`Report` and its builders `deal_report`, `review_report`,
+`problem_report`); `play` the line of play with every position's card values; `html` renders
+it with the templates in `templates/` (package data).
+"""
+from .html import embed_json, render_html, write_html
+from .page import Report, deal_report, problem_report, review_report
+from .play import Play, Step, TrickRow, play_from_review, principal_play
+
+__all__ = [
+    "Report", "deal_report", "review_report", "problem_report",
+    "Play", "Step", "TrickRow", "principal_play", "play_from_review",
+    "render_html", "write_html", "embed_json",
+]

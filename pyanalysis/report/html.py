@@ -1,0 +1,259 @@
+"""A report as one self-contained HTML page: styles and script inline, nothing loaded from
+the network, readable on a phone and a laptop, printable.
+
+The page is rendered by Jinja2 templates (package data in `templates/`, every value escaped by
+autoescaping). What is read without a script is rendered here: the deal, the trick list with
+its errors, the tables. The board that steps through the play is drawn by the page's script
+from the report's data (`Report.to_dict()`), embedded once as JSON in a
+``<script type="application/json">`` with ``<``, ``>`` and ``&`` escaped, so that no text in
+it can close the element.
+"""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from ..analysis.problems import question_words
+from ..cards import RANK_DISPLAY, SUIT_SYMBOLS, Card
+from ..diagram import SEAT_NAMES
+from ..games import MISERE, RASPASY
+from ..wording import percent
+from .page import Report
+
+__all__ = ["embed_json", "render_html", "write_html"]
+
+_ENV = jinja2.Environment(
+    loader=jinja2.PackageLoader("pyanalysis.report", "templates"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+)
+
+_SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
+_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def embed_json(data: Any) -> Markup:
+    """`data` as JSON safe to place inside a ``<script>`` element: ``<``, ``>``, ``&`` and the
+    line separators written as ``\\u`` escapes, which JSON reads back as the same text."""
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(char, escape)
+    return Markup(text)
+
+
+def _card(card: Card | str, rank_only: bool = False) -> Markup:
+    """A card as a coloured span: ``<span class="c red">10♥</span>``."""
+    card = Card.parse(card)
+    colour = "red" if card.suit in (2, 3) else "black"
+    text = RANK_DISPLAY[card.rank] + ("" if rank_only else SUIT_SYMBOLS[card.suit])
+    label = f"{RANK_DISPLAY[card.rank]} of {_SUIT_NAMES[card.suit]}"
+    return Markup('<span class="c {}" title="{}">{}</span>').format(colour, label, text)
+
+
+def _cards(cards: Any) -> Markup:
+    return Markup(" ").join(_card(c) for c in cards)
+
+
+def _suit(suit: int) -> Markup:
+    colour = "red" if suit in (2, 3) else "black"
+    return Markup('<span class="sym {}" aria-label="{}">{}</span>').format(
+        colour, _SUIT_NAMES[suit], SUIT_SYMBOLS[suit])
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _cards_words(cards: Any) -> str:
+    names = [Card.parse(c).symbol() for c in cards]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _version() -> str:
+    try:
+        return version("prefdd")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        return "dev"
+
+
+def _summary(report: Report) -> str:
+    """One sentence under the title: the double-dummy result, and what the page shows."""
+    play, game = report.play, report.game
+    if report.focus is None:
+        return ("Raspasy as played: every card is valued by its own player's tricks, the"
+                " other two playing together against him.")
+    who = f"the {report.focus_role} ({SEAT_NAMES[report.focus]})"
+    if game.kind == MISERE:
+        first = f"Double-dummy, {who} is forced to take {_plural(play.dd_start, 'trick')}"
+    elif game.kind == RASPASY:
+        first = (f"Double-dummy, {who} can hold himself to {_plural(play.dd_start, 'trick')}"
+                 f" (talon rule: {report.talon_rule})")
+    else:
+        first = f"Double-dummy, {who} takes {_plural(play.dd_start, 'trick')}"
+    if play.source == "principal line":
+        return first + "; the play shown is a best line for both sides."
+    verdict = f" ({report.verdict})" if report.verdict else ""
+    return first + f"; as played he {'took' if play.complete else 'ends with'}" \
+        f" {_plural(play.result, 'trick')}{verdict}."
+
+
+_SETTLED = {"played": "", "claim": " (with the claim)",
+            "stop": " (play stopped by agreement: the rest with best play)",
+            "unfinished": " (the record ends early: the rest with best play)"}
+
+
+def _review_sentences(report: Report) -> list[str]:
+    """The review's verdict for people: the result against best play, the claim, the card
+    that decided the game, each player's cost."""
+    result = report.play.review
+    game = report.game
+    out = []
+    settled = _SETTLED.get(result.settlement, "")
+    if game.kind == RASPASY:
+        tricks = ", ".join(f"the {SEAT_NAMES[s]} {result.tricks_by_seat[s]}" for s in (1, 2, 3))
+        out.append(f"Result{settled}: {tricks}.")
+        if result.minimums_start:
+            mins = ", ".join(f"the {SEAT_NAMES[s]} {result.minimums_start[s]}"
+                             for s in (1, 2, 3))
+            out.append(f"Guaranteed minimums at the start (each against the other two): {mins}.")
+    else:
+        out.append(f"Result{settled}: the declarer took {result.result} ({result.verdict});"
+                   f" with best play from the start he takes {result.dd_start}"
+                   f" ({result.dd_verdict}).")
+    claim = result.claim
+    if claim is not None:
+        side = "the declarer" if claim.side == "declarer" else "the defence"
+        head = f"The {SEAT_NAMES[claim.claimant]} claimed {_plural(claim.tricks, 'trick')}" \
+               f" of the {claim.remaining} left for {side}"
+        if claim.holds:
+            out.append(f"{head}: the claim holds.")
+        else:
+            line = " ".join(Card.parse(c).symbol() for c in claim.refutation)
+            out.append(f"{head}: the claim does not hold; against best play {side} takes"
+                       f" {claim.can_take} ({line}).")
+    if result.lost_by_claim:
+        out.append("The claim decided the result.")
+    elif result.lost_at is not None:
+        c = result.lost_at
+        misere = game.kind == MISERE
+        what = (("the misère could no longer be kept clean" if misere
+                 else "the contract could no longer be made") if result.lost_side == "declarer"
+                else ("the declarer could no longer be caught" if misere
+                      else "the contract could no longer be set"))
+        out.append(f"Decisive card: {c.card.symbol()} by the {SEAT_NAMES[c.seat]} at trick"
+                   f" {c.trick}; after it {what}.")
+    return out
+
+
+def _vists_rows(report: Report) -> list[dict[str, str]]:
+    result = report.play.review
+    if result.vists is None:
+        return []
+    rows = []
+    for seat in (1, 2, 3):
+        row = {"seat": report.seat_names[seat], "vists": _signed(result.vists[seat])}
+        if result.dd_vists is not None and result.vists_cost is not None:
+            row["best"] = _signed(result.dd_vists[seat])
+            row["cost"] = _signed(result.vists_cost[seat])
+        rows.append(row)
+    return rows
+
+
+def _signed(value: Any) -> Markup:
+    return _vists(value, signed=True)
+
+
+def _vists(value: Any, signed: bool = False) -> Markup:
+    """Vists for reading: whole numbers as they are, fractions to two decimals with the
+    exact value in the title (``110.67`` for 332/3)."""
+    exact = Fraction(value)
+    sign = "+" if signed and exact > 0 else ""
+    if exact.denominator == 1:
+        return Markup("{}{}").format(sign, exact.numerator)
+    return Markup('<span title="{} exactly">{}{:.2f}</span>').format(
+        f"{sign}{exact}", sign, float(exact))
+
+
+def _dd_rows(report: Report) -> list[dict[str, Any]]:
+    if report.dd is None:
+        return []
+    rows = []
+    for seat in (1, 2, 3):
+        rows.append({
+            "seat": report.seat_names[seat],
+            "contracts": [report.dd.contracts[(seat, s)] for s in ("S", "C", "D", "H", "NT")],
+            "misere": report.dd.misere[seat], "raspasy": report.dd.raspasy[seat],
+        })
+    return rows
+
+
+def _odds_rows(report: Report) -> list[dict[str, Any]]:
+    odds = report.odds
+    if odds is None:
+        return []
+    rows = []
+    for tricks, layouts in sorted(odds.counts.items(), reverse=True):
+        share = layouts / odds.layouts if odds.layouts else 0.0
+        if report.game.kind == MISERE:
+            word = "clean" if tricks == 0 else f"caught for {tricks}"
+        else:
+            word = "made" if tricks >= (report.game.level or 0) else \
+                f"down {report.game.level - tricks}"
+        rows.append({"tricks": tricks, "layouts": f"{layouts:,}", "share": percent(share),
+                     "verdict": word, "bar": round(100 * share, 1)})
+    return rows
+
+
+def _odds_note(report: Report) -> str:
+    """Who sees what in the layout count."""
+    if report.game.kind == MISERE:
+        return ("double-dummy in each: the catchers see the misère hand, as they do once it"
+                " is laid open.")
+    return ("double-dummy in each: the defenders see his hand, so his chances are a lower"
+            " bound.")
+
+
+def render_html(report: Report) -> str:
+    """The page for `report`, as one string."""
+    play = report.play
+    template = _ENV.get_template("page.html.j2")
+    errors = [{
+        "step": step, "seat": report.seat_names[step.seat],
+        "text": f"cost {_plural(step.cost, 'trick')}, best {_cards_words(step.best)}",
+    } for step in play.errors]
+    reviewed = play.source != "principal line"
+    return template.render(
+        r=report, play=play, data=embed_json(report.to_dict()), version=_version(),
+        summary=_summary(report), errors=errors,
+        question=question_words(report.problem.problem) if report.problem else "",
+        review_sentences=_review_sentences(report) if reviewed else [],
+        vists_rows=_vists_rows(report) if reviewed else [], dd_rows=_dd_rows(report),
+        odds_rows=_odds_rows(report), odds_note=_odds_note(report), seats=(1, 2, 3),
+        ordinal=_ORDINAL, card=_card, cards=_cards, suit=_suit, plural=_plural,
+        cards_words=_cards_words, display_hand=_suit_cards, vists=_vists,
+        has_talon_tricks=any(t.talon_card is not None for t in play.tricks),
+    )
+
+
+def _suit_cards(hand: Any, suit: int) -> list[Card]:
+    """A hand's cards of one suit, high cards first."""
+    return sorted((c for c in hand if c.suit == suit), key=lambda c: -c.rank)
+
+
+def write_html(report: Report, path: str | Path) -> Path:
+    """Write the page to `path` (UTF-8) and return the path."""
+    path = Path(path)
+    path.write_text(render_html(report), encoding="utf-8")
+    return path

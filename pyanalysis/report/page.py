@@ -1,0 +1,205 @@
+"""What a report page holds: the deal, the game, the play with every position's card values,
+the double-dummy table, and the analyses asked for (whist, leads, layouts) or the problem.
+
+`Report` is data only; `pyanalysis.report.html` turns it into the page. The builders:
+
+- `deal_report`: a deal and a game; the play is the principal line of the solution, reviewed
+  (every card best, so every cost is zero);
+- `review_report`: a review of a played deal (`pa.review`): the played line, its errors marked;
+- `problem_report`: a published problem solved (`pyanalysis.analysis.problems`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..analysis.layouts import LayoutOdds, layout_odds
+from ..analysis.leads import LeadTable, lead_table
+from ..analysis.problems import ProblemSolution
+from ..analysis.whist import WhistTable, whist_table
+from ..deal import Deal
+from ..diagram import SEAT_NAMES
+from ..errors import PositionError
+from ..games import CONTRACT, MISERE, RASPASY, Game
+from ..solving import DDTable, focus_seat, resolve_talon_rule, table
+from .play import Play, play_from_review, principal_play
+
+__all__ = ["Report", "deal_report", "problem_report", "review_report"]
+
+
+@dataclass(frozen=True)
+class Report:
+    """One page's content.
+
+    `focus`: the declarer (or in raspasy the player) whose tricks every value counts (None
+    in a raspasy review without a player: each card is valued by its own player's tricks);
+    `play`: the line shown, each card with the values of every legal card; `dd`: the
+    double-dummy table (None when not wanted); `whist`, `leads`, `odds`: the analyses asked
+    for; `problem`: the problem solved, for a problem's page; `seat_names`: how the page names
+    seats 1..3; `game_label`: the game as the page names it (a problem's "♦ trumps"), when
+    not its symbol; `verdict`: the result in words (None when the level is not known).
+    """
+
+    title: str
+    deal: Deal
+    game: Game
+    focus: int | None
+    leader: int
+    talon_rule: str
+    play: Play
+    dd: DDTable | None = None
+    whist: WhistTable | None = None
+    leads: LeadTable | None = None
+    odds: LayoutOdds | None = None
+    problem: ProblemSolution | None = None
+    seat_names: dict[int, str] = field(default_factory=lambda: dict(SEAT_NAMES))
+    verdict: str | None = None
+    whist_words: tuple[str, ...] = ()
+    game_label: str | None = None
+
+    @property
+    def focus_role(self) -> str:
+        return "player" if self.game.kind == RASPASY else "declarer"
+
+    def role(self, seat: int) -> str:
+        """"declarer", "defender", "catcher", "player" or "" for a seat."""
+        if self.focus is None:
+            return ""
+        if seat == self.focus:
+            return self.focus_role
+        if self.game.kind == CONTRACT:
+            return "defender"
+        return "catcher" if self.game.kind == MISERE else ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: everything the page's script shows (it is embedded in the page)."""
+        return {
+            "title": self.title,
+            "deal": str(self.deal),
+            "game": str(self.game),
+            "game_symbol": self.game.symbol(),
+            "game_label": self.game_label,
+            "kind": self.game.kind,
+            "level": self.game.level,
+            "focus": self.focus,
+            "focus_role": self.focus_role,
+            "leader": self.leader,
+            "talon_rule": self.talon_rule,
+            "verdict": self.verdict,
+            "whist_words": list(self.whist_words),
+            "seats": {str(s): self.seat_names[s] for s in (1, 2, 3)},
+            "roles": {str(s): self.role(s) for s in (1, 2, 3)},
+            "hands": {str(s): [str(c) for c in _display(self.deal.hands[s - 1])]
+                      for s in (1, 2, 3)},
+            "talon": [str(c) for c in self.deal.talon],
+            "discard": None if self.deal.discard is None else
+            [str(c) for c in _display(self.deal.discard)],
+            "play": self.play.to_dict(),
+            "table": self.dd.to_dict() if self.dd is not None else None,
+            "whist": self.whist.to_dict() if self.whist is not None else None,
+            "leads": self.leads.to_dict() if self.leads is not None else None,
+            "odds": self.odds.to_dict() if self.odds is not None else None,
+            "problem": self.problem.to_dict() if self.problem is not None else None,
+        }
+
+
+def _name(game: Game, focus: int) -> str:
+    if game.kind == RASPASY:
+        return f"Raspasy: the {SEAT_NAMES[focus]}"
+    if game.kind == MISERE:
+        return f"Misère by the {SEAT_NAMES[focus]}"
+    return f"{game.symbol()} by the {SEAT_NAMES[focus]}"
+
+
+def _display(hand: Any) -> list[Any]:
+    return sorted(hand, key=lambda c: (c.suit, -c.rank))
+
+
+def _analyses(deal: Deal, game: Game, focus: int, leader: int, *, rules: Any, whist: bool,
+              leads: bool, odds: bool,
+              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """The analyses asked for; each refuses a game it does not apply to, in one line."""
+    out: dict[str, Any] = {}
+    if whist:
+        out["whist"] = whist_table(deal, game, focus, rules=rules or "sochi", leader=leader)
+    if leads:
+        out["leads"] = lead_table(deal, game, focus, leader=leader, rules=rules)
+    if odds:
+        if game.kind == RASPASY:
+            raise PositionError("layout odds are for a contract or misère, not raspasy")
+        others = deal.hands[focus % 3] | deal.hands[(focus + 1) % 3]
+        out["odds"] = layout_odds(deal.hands[focus - 1], game, focus, others=others,
+                                  leader=leader, progress=progress)
+    return out
+
+
+def deal_report(deal: Deal | str, game: Game | str, *, declarer: int | None = None,
+                player: int | None = None, leader: int = 1, talon_rule: str | None = None,
+                rules: Any = None, whist: bool = False, leads: bool = False,
+                odds: bool = False, dd: bool = True, title: str | None = None,
+                progress: Callable[[int], None] | None = None) -> Report:
+    """A deal's page: the principal line reviewed (every position's card values, all costs
+    zero), the double-dummy table, and the whist (`whist`), lead (`leads`) and layout
+    (`odds`) tables when asked. `rules` prices the whist and lead tables (the whist table
+    defaults to "sochi"); `progress(k)` is told as k more layouts are counted for `odds`."""
+    deal = Deal.parse(deal)
+    game = Game.parse(game)
+    focus = focus_seat(game, declarer, player)
+    play = principal_play(deal, game, declarer=declarer, player=player, leader=leader,
+                          talon_rule=talon_rule)
+    extra = _analyses(deal, game, focus, leader, rules=rules, whist=whist, leads=leads,
+                      odds=odds, progress=progress)
+    return Report(
+        title=title or _name(game, focus), deal=deal, game=game, focus=focus, leader=leader,
+        talon_rule=resolve_talon_rule(deal, game, talon_rule), play=play,
+        dd=_table(deal, game, talon_rule) if dd else None,
+        verdict=play.review.verdict, **extra)
+
+
+def review_report(result: Any, *, rules: Any = None, whist: bool = False,
+                  leads: bool = False, odds: bool = False, dd: bool = True,
+                  title: str | None = None,
+                  progress: Callable[[int], None] | None = None) -> Report:
+    """A played deal's page from its review (`pa.review`): the played line, every card's
+    values, the errors (cards with a cost) marked, and the analyses asked for."""
+    play = play_from_review(result)
+    deal, game, focus = result.deal, result.game, result.focus
+    if focus is None and (whist or leads or odds):
+        raise PositionError("the whist, lead and layout tables are for a contract or misère,"
+                            " not raspasy")
+    extra = _analyses(deal, game, focus, result.leader, rules=rules, whist=whist, leads=leads,
+                      odds=odds, progress=progress) if focus is not None else {}
+    name = _name(game, focus) if focus is not None else "Raspasy"
+    return Report(
+        title=title or f"{name}, as played", deal=deal, game=game, focus=focus,
+        leader=result.leader,
+        talon_rule=resolve_talon_rule(deal, game, result.talon_rule), play=play,
+        dd=_table(deal, game, result.talon_rule) if dd else None, verdict=result.verdict,
+        whist_words=tuple(result.record.whist), **extra)
+
+
+def problem_report(solved: ProblemSolution) -> Report:
+    """A published problem's page: its question, the published answer, the answer found and
+    the solution line with every position's card values."""
+    problem = solved.problem
+    seats = {"player": problem.declarer} if problem.game.kind == RASPASY else \
+        {"declarer": problem.declarer}
+    play = principal_play(problem.deal, problem.game, leader=problem.leader, **seats)
+    names = {}
+    for seat in (1, 2, 3):
+        printed = problem.seat_printed(seat)
+        names[seat] = SEAT_NAMES[seat] + (f" ({printed})" if printed else "")
+    # "trump S" names no level: the trick count is the answer, not made or down.
+    level_known = not problem.game_text.lower().startswith("trump ")
+    return Report(
+        title=f"Problem {problem.id}", deal=problem.deal, game=problem.game,
+        focus=problem.declarer, leader=problem.leader,
+        talon_rule=resolve_talon_rule(problem.deal, problem.game, None), play=play,
+        dd=_table(problem.deal, problem.game, None), problem=solved, seat_names=names,
+        game_label=problem.game_words,
+        verdict=play.review.verdict if level_known else None)
+
+
+def _table(deal: Deal, game: Game, talon_rule: str | None) -> DDTable:
+    # The table's raspasy column follows the game's talon rule when the game is raspasy.
+    return table(deal, talon_rule=talon_rule if game.kind == RASPASY else None)

@@ -1,0 +1,117 @@
+"""`prefdd review` and `prefdd claim`: the text for people, `--json` as `to_dict()`, stdin and
+files, and one-line errors."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import pyanalysis as pa
+from pyanalysis.cli import main
+from cli_support import flat, ok, same_json, strict_json
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "data" / "examples" / "game.txt"
+RASPASY = ROOT / "data" / "examples" / "raspasy_game.txt"
+DEAL = "J.A87.987.T97 AKQT8.KQJT9.-.- 97.-.KJT.AKQJ8 AD QD"
+
+
+def stdin(text: str, *args: str):
+    return CliRunner().invoke(main, ["review", "-", *args], input=text, prog_name="prefdd")
+
+
+def test_review_text_names_the_costly_cards_the_verdict_and_the_costs():
+    out = ok("review", str(GAME))
+    record = pa.Record.parse(GAME.read_text(encoding="utf-8"))
+    result = pa.review(record)
+    text = flat(out)
+    assert "♠" in out and "8♠ by the 2nd hand" in text
+    for trick in record.tricks:
+        assert f" {trick.number} " in out
+    for card in result.costly:
+        assert f"{card.card.symbol()}(-{card.cost})" in out
+        assert " or ".join(c.symbol() for c in card.best[-2:]) in text
+    assert (f"the declarer took {result.result} ({result.verdict}); with best play from the "
+            f"start he takes {result.dd_start} ({result.dd_verdict})") in text
+    lost = result.lost_at
+    assert (f"Decisive card: {lost.card.symbol()} by the {('1st', '2nd', '3rd')[lost.seat - 1]}"
+            f" hand at trick {lost.trick}; after it the contract could no longer be made") in text
+    costs = ", ".join(
+        f"the {('1st', '2nd', '3rd')[s - 1]} hand{' (declarer)' if s == 2 else ''} "
+        f"{result.cost_by_seat[s]}" for s in (1, 2, 3))
+    assert f"Tricks given away by each player's cards: {costs}." in text
+
+
+def test_review_json_is_to_dict_and_rules_price_it():
+    out = ok("review", str(GAME), "--rules", "leningrad", "--json")
+    record = pa.Record.parse(GAME.read_text(encoding="utf-8"))
+    same_json(out, pa.review(record, rules="leningrad"))
+    data = strict_json(out)
+    assert data["rules"] == "leningrad" and data["vists_cost"]["2"].lstrip("-").isdigit()
+    text = flat(ok("review", str(GAME), "--rules", "sochi"))
+    assert "In vists (rules sochi; the 1st hand pass, the 3rd hand whist)" in text
+
+
+def test_review_reads_stdin_and_json_records():
+    record = pa.Record.parse(GAME.read_text(encoding="utf-8"))
+    by_text = stdin(str(record), "--json")
+    by_json = stdin(json.dumps(record.to_dict()), "--json")
+    assert by_text.exit_code == by_json.exit_code == 0
+    assert strict_json(by_text.stdout) == strict_json(by_json.stdout)
+
+
+def test_review_raspasy_shows_minimums_and_player_option():
+    out = flat(ok("review", str(RASPASY)))
+    assert "minimums" in out and "[9♦]" in out and "Guaranteed minimums at the start" in out
+    data = strict_json(ok("review", str(RASPASY), "--player", "2", "--json"))
+    assert data["focus"] == 2 and all(c["focus"] == 2 for c in data["cards"])
+
+
+def test_review_ascii_has_no_symbols():
+    out = ok("review", str(GAME), "--ascii")
+    assert not any(s in out for s in "♠♣♦♥")
+    assert "8S(-3)" in out
+
+
+@pytest.mark.parametrize("args,text,message", [
+    (["review", "no-such-file.txt"], None, "Error: cannot read 'no-such-file.txt':"),
+    (["review", "-"], "", "Error: the record is empty"),
+    (["review", "-"], f"deal: {DEAL}\ngame: 8S\ndeclarer: 2\nplay: 8C KC 7S / AH 7H KC\n",
+     "Error: trick 2: KC was already played in trick 1"),
+    (["review", "-"], f"deal: {DEAL}\ngame: 8S\ndeclarer: 2\nplay: 8C KC 7S / AH 7H QC\n",
+     "Error: trick 2: QC is not a trump: the 2nd hand holds no ♥ and must play a trump ♠"),
+    (["review", "-", "--rules", "moscow"], f"deal: {DEAL}\ngame: 8S\ndeclarer: 2\n",
+     "Error: Invalid value for '--rules'"),
+    (["review", "-", "--player", "1"], f"deal: {DEAL}\ngame: 8S\ndeclarer: 2\n",
+     "Error: player 1: the player is for raspasy"),
+    (["claim", DEAL, "-g", "8S", "--declarer", "2", "--claimant", "2", "--tricks", "many"],
+     None, "Error: --tricks 'many': a number of tricks or 'rest'"),
+    (["claim", DEAL, "-g", "misere", "--declarer", "2", "--claimant", "2"], None,
+     "Error: claims are checked in contracts only, not in misere"),
+    (["claim", DEAL, "-g", "8S", "--declarer", "2", "--claimant", "2", "--plays", "8C AS"],
+     None, "Error: trick 1: AS does not follow suit ♣ (the 2nd hand holds ♣)"),
+])
+def test_bad_input_is_one_line(args, text, message):
+    result = CliRunner().invoke(main, args, input=text, prog_name="prefdd")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(message), result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_claim_text_and_json():
+    plays = "8C KC 7S / AH 7H 8S / AS 9S JS"
+    claim = pa.check_claim(DEAL, "8S", declarer=2, plays=plays.replace("/", "").split(),
+                           claimant=2)
+    out = flat(ok("claim", DEAL, "-g", "8S", "--declarer", "2", "--plays", plays,
+                  "--claimant", "2"))
+    assert f"claims all {claim.remaining} tricks left for the declarer" in out
+    assert ("the claim holds" if claim.holds else "the claim does not hold") in out
+    if not claim.holds:
+        assert claim.refutation[0].symbol() in out
+    same_json(ok("claim", DEAL, "-g", "8S", "--declarer", "2", "--played", plays,
+                 "--claimant", "1", "--tricks", "2", "--json"),
+              pa.check_claim(DEAL, "8S", declarer=2, plays=plays.replace("/", "").split(),
+                             claimant=1, tricks=2))

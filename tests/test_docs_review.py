@@ -1,0 +1,34 @@
+"""docs/review.md: its Python examples run, and print what the page says they print.
+
+A change in the record format or the review that changes an answer makes the page fail here
+instead of going stale (see `doc_pages`).
+"""
+from __future__ import annotations
+
+from doc_pages import DOCS, numbered_blocks, run_blocks
+
+PAGE = DOCS / "review.md"
+
+
+def test_the_page_covers_the_record_the_review_and_claims():
+    text = PAGE.read_text(encoding="utf-8")
+    for words in ("deal:", "game:", "declarer:", "talon rule", "whist:", "play:", "claim:",
+                  "`stop`", "SheetRecord", "lost_at", "cost_by_side", "minimums",
+                  "check_claim", "refutation", "prefdd review", "prefdd claim"):
+        assert words in text, words
+
+
+def test_the_python_examples_print_what_the_page_shows():
+    (failed, attempted), examples = run_blocks(PAGE, numbered_blocks(PAGE))
+    assert attempted == examples > 15
+    assert failed == 0, "docs/review.md: an example's output differs (see the report above)"
+
+
+def test_a_changed_answer_would_fail():
+    blocks = numbered_blocks(PAGE)
+    wrong = "[(1, 1, '7D', 8, 9, 1), (6, 2, '8S', 9, 6, 3)]"
+    k = next(i for i, (_, b) in enumerate(blocks) if wrong in b)
+    line, block = blocks[k]
+    altered = blocks[:k] + [(line, block.replace(wrong, wrong.replace("9, 6, 3", "9, 6, 2")))]
+    assert run_blocks(PAGE, blocks[:k + 1], quiet=True)[0].failed == 0
+    assert run_blocks(PAGE, altered, quiet=True)[0].failed >= 1
