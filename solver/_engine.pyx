@@ -924,6 +924,67 @@ cdef bint keeps_value(Search* s, int target, bint maxer) noexcept nogil:
     return target + 1 > tricks_left(s) or not ge(s, target + 1)
 
 
+cdef void spread_values(Search* s, int mover, int* cards, int* values, int n,
+                        int8_t* row) noexcept nogil:
+    """row[c] := the value of every legal card c of `mover` (-1 for the other cards), from the
+    values of the cards `gen_moves` kept: each stands for its run of equivalent cards."""
+    cdef uint32_t legal = legal_mask(s, mover), present, mine = s.hands[mover]
+    cdef int by_card[32]
+    cdef int i, c, up, top
+    present = s.hands[0] | s.hands[1] | s.hands[2]
+    for i in range(s.ntrick):
+        present |= (<uint32_t>1) << s.trick[i]
+    for i in range(s.talon_pos, s.talon_n):
+        present |= (<uint32_t>1) << s.talon[i]
+    for i in range(n):
+        by_card[cards[i]] = values[i]
+    for c in range(32):
+        row[c] = -1
+    while legal:
+        c = __builtin_ctz(legal)
+        legal &= legal - 1
+        # The kept card of c's run: climb while the next card still in play is his.
+        top = c
+        while True:
+            up = top + 1
+            while up & 7 and not (present >> up) & 1:
+                up += 1
+            if up & 7 and (mine >> up) & 1:
+                top = up
+            else:
+                break
+        row[c] = by_card[top]
+
+
+cdef int full_answer(Search* s, int8_t* row, int8_t* line) noexcept nogil:
+    """The loaded position's value; row[c] := every card's value (-1: not a legal card) and,
+    when `line` is not NULL, line[:30] := a principal line padded with -1. Returns -1 if the
+    line could not be walked (an internal error)."""
+    cdef int cards[MAXMOVES]
+    cdef int values[MAXMOVES]
+    cdef int out[32]
+    cdef int n, i, v, best, mover, length = 0
+    v = solve_range(s, 0, tricks_left(s), first_guess(s))
+    for i in range(32):
+        row[i] = -1
+    if line != NULL:
+        for i in range(30):
+            line[i] = -1
+    if tricks_left(s) == 0 and s.ntrick == 0:
+        return v
+    mover = (s.leader + s.ntrick) % 3
+    n = gen_moves(s, mover, cards, -1)
+    best = bounded_values(s, cards, values, n, v)
+    spread_values(s, mover, cards, values, n, row)
+    if line != NULL:
+        length = walk_line(s, v, cards[best], out)
+        if length < 0:
+            return -1  # no card kept the value: a bug, reported by the caller
+        for i in range(length if length <= 30 else 30):
+            line[i] = out[i]
+    return v
+
+
 cdef int walk_line(Search* s, int v, int first, int* out) noexcept nogil:
     """Play a principal line from the loaded position (value `v`) into `out`; returns its
     length, or -1 if no card keeps the value (which would be a bug). `first`, when >= 0, is a
@@ -1315,6 +1376,31 @@ cdef class Solver:
                 nodes += self.s.nodes
         self.stats = {"nodes": nodes}
 
+    def run_full(self, Jobs jobs, Py_ssize_t start, Py_ssize_t end, tricks, values,
+                 lines=None) -> None:
+        """The whole answer of jobs[start:end] without the GIL: ``tricks[i]`` the count,
+        ``values[i, c]`` each legal card's value (-1: not legal), ``lines[i]`` a principal line
+        padded with -1 (skipped when ``lines`` is None). Arrays: int8, shapes (n,), (n, 32),
+        (n, 30)."""
+        cdef int8_t[::1] t = tricks
+        cdef int8_t[:, ::1] v = values
+        cdef int8_t[:, ::1] l
+        cdef bint with_lines = lines is not None
+        cdef Py_ssize_t i
+        if with_lines:
+            l = lines
+        if (not 0 <= start <= end <= jobs.size or t.shape[0] < jobs.size
+                or v.shape[0] < jobs.size or v.shape[1] != 32
+                or (with_lines and (l.shape[0] < jobs.size or l.shape[1] != 30))):
+            raise ValueError("job range or answer arrays out of bounds")
+        cdef uint64_t nodes = 0
+        with nogil:
+            for i in range(start, end):
+                load_job(&self.s, &jobs.jobs[i])
+                t[i] = full_answer(&self.s, &v[i, 0], &l[i, 0] if with_lines else NULL)
+                nodes += self.s.nodes
+        self.stats = {"nodes": nodes}
+
     def moves(self, pos) -> dict:
         """The value of every legal card of the seat to move (equivalent cards share a value)."""
         return self.full(pos, False)[1]
@@ -1324,55 +1410,17 @@ cdef class Solver:
         `line` would give them, with the position's value found once and every later search
         bounded by it (see ALGORITHM.md, "All cards and the line"). Without `with_line` the
         line is left empty."""
-        cdef int cards[MAXMOVES]
-        cdef int values[MAXMOVES]
-        cdef int n, i, v, best
-        cdef Search* s = &self.s
+        cdef int8_t row[32]
+        cdef int8_t line[30]
+        cdef int v, c
         self._load(pos)
         with nogil:
-            v = solve_range(s, 0, tricks_left(s), first_guess(s))
-        if pos.is_terminal:
-            self._finish()
-            return v, {}, []
-        mover = (s.leader + s.ntrick) % 3
-        n = gen_moves(s, mover, cards, -1)
-        with nogil:
-            best = bounded_values(s, cards, values, n, v)
-        moves = self._spread(mover, cards, values, n)
-        line = self._walk(v, cards[best]) if with_line else []
+            v = full_answer(&self.s, row, line if with_line else NULL)
         self._finish()
-        return v, moves, line
-
-    cdef dict _spread(self, int mover, int* cards, int* values, int n):
-        """{card: value} for every legal card of `mover`, from the values of the cards
-        `gen_moves` kept (each stands for its run of equivalent cards), ascending."""
-        cdef Search* s = &self.s
-        cdef uint32_t legal = legal_mask(s, mover), present, mine = s.hands[mover]
-        cdef int by_card[32]
-        cdef int i, c, up, top
-        present = s.hands[0] | s.hands[1] | s.hands[2]
-        for i in range(s.ntrick):
-            present |= (<uint32_t>1) << s.trick[i]
-        for i in range(s.talon_pos, s.talon_n):
-            present |= (<uint32_t>1) << s.talon[i]
-        for i in range(n):
-            by_card[cards[i]] = values[i]
-        out = {}
-        while legal:
-            c = __builtin_ctz(legal)
-            legal &= legal - 1
-            # The kept card of c's run: climb while the next card still in play is his.
-            top = c
-            while True:
-                up = top + 1
-                while up & 7 and not (present >> up) & 1:
-                    up += 1
-                if up & 7 and (mine >> up) & 1:
-                    top = up
-                else:
-                    break
-            out[c] = by_card[top]
-        return out
+        if v < 0:
+            raise RuntimeError("internal error: no move keeps the position's value")
+        moves = {c: row[c] for c in range(32) if row[c] >= 0}
+        return v, moves, [line[c] for c in range(30) if line[c] >= 0] if with_line else []
 
     cdef list _walk(self, int v, int first):
         """A principal line from the loaded position of value `v`, `first` (a card known to
