@@ -354,9 +354,11 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
                 # exit in a suit where someone else holds a higher card, with the highest such card
                 sc = (0 if (others == 0 or (31 - __builtin_clz(others)) < c) else 100) + rank
             else:
-                # lead under the focus player's lowest card of the suit, shedding high cards
+                # lead under the focus player's lowest card of the suit, first where he is
+                # shortest (he runs out of safe cards there soonest), shedding high cards
                 fsuit = s.hands[s.focus] & suit_bits(c >> 3)
-                sc = (100 if (fsuit and __builtin_ctz(fsuit) > c) else 0) + rank
+                sc = ((100 + 8 * (8 - __builtin_popcount(fsuit)))
+                      if (fsuit and __builtin_ctz(fsuit) > c) else 0) + rank
         else:
             if w == -2 or beats(s, c, w):
                 after = mover
