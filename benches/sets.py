@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 
 import solver
+from pyanalysis import Deal, Game
 from pyanalysis.solving import make_position
 
 BENCH_DIR = Path(__file__).resolve().parent.parent / "data" / "bench"
@@ -19,3 +20,14 @@ def load_positions(name: str) -> list[solver.Position]:
         deal, game = job.pop("deal"), job.pop("game")
         positions.append(make_position(deal, game, **job)[0])
     return positions
+
+
+def load_jobs(name: str) -> list[dict]:
+    """Every job of data/bench/NAME.jsonl as `pa.solve` keyword arguments, the deal and the
+    game read into a `Deal` and a `Game`."""
+    jobs = []
+    for line in (BENCH_DIR / f"{name}.jsonl").read_text().splitlines():
+        job = json.loads(line)
+        job["deal"], job["game"] = Deal.parse(job["deal"]), Game.parse(job["game"])
+        jobs.append(job)
+    return jobs

@@ -1,5 +1,9 @@
 """Engine speed on the fixed deal sets: one benchmark round per deal, a fresh table each time.
 
+Modes: `tricks` (the trick count, `Solver.tricks`), `moves` (every card's value) and `solve`
+(`pa.solve`: the trick count, every card's value and a line, through the Python API from a
+`Deal` and a `Game` already read: reading the notation is the same for every question).
+
     pytest benches --benchmark-only --benchmark-json=benches/baseline.json
     python benches/report.py benches/baseline.json      # the README table
 
@@ -11,19 +15,24 @@ import statistics
 
 import pytest
 
+import pyanalysis as pa
 import solver
-from sets import SET_NAMES, load_positions
+from sets import SET_NAMES, load_jobs, load_positions
 
 
-@pytest.mark.parametrize("mode", ["tricks", "moves"])
+@pytest.mark.parametrize("mode", ["tricks", "moves", "solve"])
 @pytest.mark.parametrize("name", SET_NAMES)
 def test_solve_speed(benchmark, name, mode):
-    positions = load_positions(name)
+    positions = load_positions(name) if mode != "solve" else load_jobs(name)
     engine = solver.Solver()
     pending = iter(positions)
     nodes: list[int] = []
     values: list = []
-    solve = getattr(engine, mode)
+    if mode == "solve":
+        def solve(job):
+            return pa.solve(**job, engine=engine)
+    else:
+        solve = getattr(engine, mode)
 
     def setup():
         engine.clear()  # each deal is timed from an empty table, outside the timing

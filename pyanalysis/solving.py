@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from .cards import SUIT_LETTERS, SUIT_SYMBOLS, Card
+from .cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, all_cards
 from .deal import Deal
 from .errors import PositionError, shorten
 from .games import CONTRACT, MISERE, RASPASY, Game
@@ -127,16 +127,14 @@ def solve(deal: Deal | str, game: Game | str, declarer: int | None = None, leade
         talon_rule=talon_rule)
     engine = _solver(engine)
     try:
-        value = engine.tricks(position)
+        value, moves, line = engine.full(position)
         stats = dict(engine.stats)
-        moves = engine.moves(position)
-        line = engine.line(position)
     except ValueError as error:  # the engine refused the position: say it in our terms
         raise PositionError(_engine_message(error)) from None
     return Solution(
         tricks=value,
-        moves={c: moves[c.index] for c in sorted(map(Card.from_index, moves), key=_display_order)},
-        line=[Card.from_index(c) for c in line],
+        moves={_CARDS[c]: moves[c] for c in sorted(moves, key=_DISPLAY_RANK.__getitem__)},
+        line=[_CARDS[c] for c in line],
         to_move=position.to_move + 1,
         focus=focus,
         game=parsed_game,
@@ -387,3 +385,8 @@ def _engine_message(error: ValueError) -> str:
 def _display_order(card: Card) -> tuple[int, int]:
     """Suits ♠ ♣ ♦ ♥, high cards first, as hands are printed."""
     return card.suit, -card.rank
+
+
+_CARDS = all_cards()
+# Each engine card's place in the display order, for sorting engine integers directly.
+_DISPLAY_RANK = [sorted(_CARDS, key=_display_order).index(card) for card in _CARDS]

@@ -5,6 +5,7 @@
     >>> solver.tricks(pos), solver.moves(pos), solver.line(pos)
     >>> solver.at_least(pos, 8)                      # one bound search: tricks >= 8?
     >>> solver.tricks_many([pos, ...], target=None)  # numpy array, several threads, no GIL
+    >>> solver.tricks_many([pos, ...], moves=True, lines=True)  # every card's value, a line
 
 ``Position`` (in ``solver.position``) holds a position and the rules of play; ``Solver`` (the
 compiled search, ``solver._engine``) answers questions about it; ``solver.reference`` is the
@@ -16,12 +17,12 @@ import threading
 
 from . import reference
 from ._engine import ALL_FEATURES, FEATURES, Jobs, Solver, binomial, subset, subset_rank
-from .many import Cancelled, run_jobs, tricks_many
+from .many import Answers, Cancelled, run_jobs, tricks_many
 from .position import GAMES, TALON_RULES, Position, card_name
 
 __all__ = ["ALL_FEATURES", "FEATURES", "GAMES", "TALON_RULES", "Position", "Solver", "card_name", "reference",
            "tricks", "moves", "line", "at_least", "default_solver", "tricks_many", "run_jobs",
-           "Jobs", "Cancelled", "binomial", "subset", "subset_rank"]
+           "Jobs", "Cancelled", "Answers", "binomial", "subset", "subset_rank"]
 
 _local = threading.local()
 

@@ -354,9 +354,11 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
                 # exit in a suit where someone else holds a higher card, with the highest such card
                 sc = (0 if (others == 0 or (31 - __builtin_clz(others)) < c) else 100) + rank
             else:
-                # lead under the focus player's lowest card of the suit, shedding high cards
+                # lead under the focus player's lowest card of the suit, first where he is
+                # shortest (he runs out of safe cards there soonest), shedding high cards
                 fsuit = s.hands[s.focus] & suit_bits(c >> 3)
-                sc = (100 if (fsuit and __builtin_ctz(fsuit) > c) else 0) + rank
+                sc = ((100 + 8 * (8 - __builtin_popcount(fsuit)))
+                      if (fsuit and __builtin_ctz(fsuit) > c) else 0) + rank
         else:
             if w == -2 or beats(s, c, w):
                 after = mover
@@ -885,9 +887,15 @@ cdef void unplay_card(Search* s, int c, int* saved, int* trick_copy) noexcept no
     s.trick[2] = trick_copy[2]
 
 
-cdef int all_moves(Search* s, int* cards, int* values, int ncards) noexcept nogil:
-    """Values of the given root cards, each card's exact result; returns the best value."""
-    cdef int i, gain, child_hi, best = -1, v
+cdef int bounded_values(Search* s, int* cards, int* values, int ncards, int v) noexcept nogil:
+    """Values of the given root cards when the root's value `v` is known; returns the index of
+    the first card (in the given order) that keeps `v`.
+
+    No card is better for the mover than `v`, so each child's value is searched only on the
+    side where it can lie, starting from the guess that it keeps `v`: a best card costs one
+    null-window search, and the others stop as soon as their value is pinned.
+    """
+    cdef int i, gain, lo, hi, best = -1
     cdef int saved[5]
     cdef int tc[3]
     cdef int mover = (s.leader + s.ntrick) % 3
@@ -897,13 +905,123 @@ cdef int all_moves(Search* s, int* cards, int* values, int ncards) noexcept nogi
         tc[1] = s.trick[1]
         tc[2] = s.trick[2]
         gain = play_card(s, cards[i], saved)
-        child_hi = tricks_left(s)
-        v = gain + solve_range(s, 0, child_hi, first_guess(s))
+        lo = 0
+        hi = tricks_left(s)
+        if maxer:
+            hi = min(hi, v - gain)
+        else:
+            lo = max(lo, v - gain)
+        values[i] = gain + solve_range(s, lo, hi, v - gain)
         unplay_card(s, cards[i], saved, tc)
-        values[i] = v
-        if best < 0 or (maxer and v > best) or (not maxer and v < best):
-            best = v
+        if best < 0 and values[i] == v:
+            best = i
     return best
+
+
+cdef bint keeps_value(Search* s, int target, bint maxer) noexcept nogil:
+    """After a card, whether the child (worth at most `target` to a maximiser, at least
+    `target` to a minimiser, since no card beats the parent's value) is worth exactly it."""
+    if maxer:
+        return target <= 0 or ge(s, target)
+    return target + 1 > tricks_left(s) or not ge(s, target + 1)
+
+
+cdef void spread_values(Search* s, int mover, int* cards, int* values, int n,
+                        int8_t* row) noexcept nogil:
+    """row[c] := the value of every legal card c of `mover` (-1 for the other cards), from the
+    values of the cards `gen_moves` kept: each stands for its run of equivalent cards."""
+    cdef uint32_t legal = legal_mask(s, mover), present, mine = s.hands[mover]
+    cdef int by_card[32]
+    cdef int i, c, up, top
+    present = s.hands[0] | s.hands[1] | s.hands[2]
+    for i in range(s.ntrick):
+        present |= (<uint32_t>1) << s.trick[i]
+    for i in range(s.talon_pos, s.talon_n):
+        present |= (<uint32_t>1) << s.talon[i]
+    for i in range(n):
+        by_card[cards[i]] = values[i]
+    for c in range(32):
+        row[c] = -1
+    while legal:
+        c = __builtin_ctz(legal)
+        legal &= legal - 1
+        # The kept card of c's run: climb while the next card still in play is his.
+        top = c
+        while True:
+            up = top + 1
+            while up & 7 and not (present >> up) & 1:
+                up += 1
+            if up & 7 and (mine >> up) & 1:
+                top = up
+            else:
+                break
+        row[c] = by_card[top]
+
+
+cdef int full_answer(Search* s, int8_t* row, int8_t* line) noexcept nogil:
+    """The loaded position's value; row[c] := every card's value (-1: not a legal card) and,
+    when `line` is not NULL, line[:30] := a principal line padded with -1. Returns -1 if the
+    line could not be walked (an internal error)."""
+    cdef int cards[MAXMOVES]
+    cdef int values[MAXMOVES]
+    cdef int out[32]
+    cdef int n, i, v, best, mover, length = 0
+    v = solve_range(s, 0, tricks_left(s), first_guess(s))
+    for i in range(32):
+        row[i] = -1
+    if line != NULL:
+        for i in range(30):
+            line[i] = -1
+    if tricks_left(s) == 0 and s.ntrick == 0:
+        return v
+    mover = (s.leader + s.ntrick) % 3
+    n = gen_moves(s, mover, cards, -1)
+    best = bounded_values(s, cards, values, n, v)
+    spread_values(s, mover, cards, values, n, row)
+    if line != NULL:
+        length = walk_line(s, v, cards[best], out)
+        if length < 0:
+            return -1  # no card kept the value: a bug, reported by the caller
+        for i in range(length if length <= 30 else 30):
+            line[i] = out[i]
+    return v
+
+
+cdef int walk_line(Search* s, int v, int first, int* out) noexcept nogil:
+    """Play a principal line from the loaded position (value `v`) into `out`; returns its
+    length, or -1 if no card keeps the value (which would be a bug). `first`, when >= 0, is a
+    card known to keep `v`: it is played without a search."""
+    cdef int cards[MAXMOVES]
+    cdef int saved[5]
+    cdef int tc[3]
+    cdef int n, i, gain, target, mover, chosen, length = 0
+    cdef bint maxer
+    while tricks_left(s) > 0 or s.ntrick > 0:
+        mover = (s.leader + s.ntrick) % 3
+        maxer = (s.maxmask >> mover) & 1
+        if first >= 0:
+            n = 1
+            cards[0] = first
+            first = -1
+        else:
+            n = gen_moves(s, mover, cards, -1)
+        chosen = -1
+        for i in range(n):
+            tc[0] = s.trick[0]
+            tc[1] = s.trick[1]
+            tc[2] = s.trick[2]
+            gain = play_card(s, cards[i], saved)
+            target = v - gain
+            if n == 1 or keeps_value(s, target, maxer):
+                chosen = cards[i]
+                v = target
+                break
+            unplay_card(s, cards[i], saved, tc)
+        if chosen < 0:
+            return -1
+        out[length] = chosen
+        length += 1
+    return length
 
 
 FEATURES = {
@@ -1260,75 +1378,69 @@ cdef class Solver:
                 nodes += self.s.nodes
         self.stats = {"nodes": nodes}
 
+    def run_full(self, Jobs jobs, Py_ssize_t start, Py_ssize_t end, tricks, values,
+                 lines=None) -> None:
+        """The whole answer of jobs[start:end] without the GIL: ``tricks[i]`` the count,
+        ``values[i, c]`` each legal card's value (-1: not legal), ``lines[i]`` a principal line
+        padded with -1 (skipped when ``lines`` is None). Arrays: int8, shapes (n,), (n, 32),
+        (n, 30)."""
+        cdef int8_t[::1] t = tricks
+        cdef int8_t[:, ::1] v = values
+        cdef int8_t[:, ::1] l
+        cdef bint with_lines = lines is not None
+        cdef Py_ssize_t i
+        if with_lines:
+            l = lines
+        if (not 0 <= start <= end <= jobs.size or t.shape[0] < jobs.size
+                or v.shape[0] < jobs.size or v.shape[1] != 32
+                or (with_lines and (l.shape[0] < jobs.size or l.shape[1] != 30))):
+            raise ValueError("job range or answer arrays out of bounds")
+        cdef uint64_t nodes = 0
+        with nogil:
+            for i in range(start, end):
+                load_job(&self.s, &jobs.jobs[i])
+                t[i] = full_answer(&self.s, &v[i, 0], &l[i, 0] if with_lines else NULL)
+                nodes += self.s.nodes
+        self.stats = {"nodes": nodes}
+
     def moves(self, pos) -> dict:
         """The value of every legal card of the seat to move (equivalent cards share a value)."""
-        cdef int cards[MAXMOVES]
-        cdef int values[MAXMOVES]
-        cdef int n, i
+        return self.full(pos, False)[1]
+
+    def full(self, pos, bint with_line=True) -> tuple:
+        """The whole answer in one pass: ``(tricks, moves, line)``, as `tricks`, `moves` and
+        `line` would give them, with the position's value found once and every later search
+        bounded by it (see ALGORITHM.md, "All cards and the line"). Without `with_line` the
+        line is left empty."""
+        cdef int8_t row[32]
+        cdef int8_t line[30]
+        cdef int v, c
         self._load(pos)
-        if pos.is_terminal:
-            return {}
-        mover = pos.to_move
-        n = gen_moves(&self.s, mover, cards, -1)
         with nogil:
-            all_moves(&self.s, cards, values, n)
+            v = full_answer(&self.s, row, line if with_line else NULL)
         self._finish()
-        reps = {cards[i]: values[i] for i in range(n)}
-        return {c: reps[_representative(c, pos)] for c in pos.legal_moves()}
+        if v < 0:
+            raise RuntimeError("internal error: no move keeps the position's value")
+        moves = {c: row[c] for c in range(32) if row[c] >= 0}
+        return v, moves, [line[c] for c in range(30) if line[c] >= 0] if with_line else []
+
+    cdef list _walk(self, int v, int first):
+        """A principal line from the loaded position of value `v`, `first` (a card known to
+        keep `v`) played first, or the first card that keeps it when `first` < 0."""
+        cdef int out[32]
+        cdef int n, i
+        with nogil:
+            n = walk_line(&self.s, v, first, out)
+        if n < 0:
+            raise RuntimeError("internal error: no move keeps the position's value")
+        return [out[i] for i in range(n)]
 
     def line(self, pos) -> list:
         """A principal line: cards in play order to the end, each one best for its player."""
-        cdef int cards[MAXMOVES]
-        cdef int saved[5]
-        cdef int tc[3]
-        cdef int n, i, v, gain, child, target, mover
-        cdef bint maxer, ok
-        cdef Search* s = &self.s
+        cdef int v
         self._load(pos)
-        out = []
-        hi = tricks_left(s)
         with nogil:
-            v = solve_range(s, 0, hi, first_guess(s))
-        while tricks_left(s) > 0 or s.ntrick > 0:
-            mover = (s.leader + s.ntrick) % 3
-            maxer = (s.maxmask >> mover) & 1
-            n = gen_moves(s, mover, cards, -1)
-            chosen = -1
-            for i in range(n):
-                tc[0] = s.trick[0]
-                tc[1] = s.trick[1]
-                tc[2] = s.trick[2]
-                gain = play_card(s, cards[i], saved)
-                target = v - gain
-                with nogil:
-                    # Best for the mover exactly when the child keeps the value v.
-                    ok = ge(s, target) and not ge(s, target + 1)
-                if ok:
-                    chosen = cards[i]
-                    v = target
-                    break
-                unplay_card(s, cards[i], saved, tc)
-            if chosen < 0:
-                raise RuntimeError("internal error: no move keeps the position's value")
-            out.append(chosen)
+            v = solve_range(&self.s, 0, tricks_left(&self.s), first_guess(&self.s))
+        out = self._walk(v, -1)
         self._finish()
         return out
-
-
-def _representative(card, pos):
-    """The card that ``gen_moves`` keeps for ``card``'s group of equivalent cards."""
-    present = pos.hands[0] | pos.hands[1] | pos.hands[2]
-    for c in pos.played:
-        present |= 1 << c
-    for c in pos.talon:
-        present |= 1 << c
-    mine = pos.hands[pos.to_move]
-    c = card
-    while True:
-        up = c + 1
-        while up < (c & ~7) + 8 and not present >> up & 1:
-            up += 1
-        if up < (c & ~7) + 8 and mine >> up & 1:
-            c = up
-        else:
-            return c

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -29,16 +29,35 @@ def default_threads() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+class Answers(NamedTuple):
+    """The whole answer for many positions (``tricks_many(..., moves=True)``), numpy ``int8``
+    arrays in input order: ``tricks`` (n,), the focus player's trick count; ``moves`` (n, 32),
+    ``moves[i, c]`` the count after card ``c`` for every legal card of the seat to move, -1 for
+    the other cards; ``lines`` (n, 30), a principal line padded with -1 (None unless asked)."""
+
+    tricks: np.ndarray
+    moves: np.ndarray
+    lines: np.ndarray | None
+
+
 def tricks_many(positions: Sequence[Position], *,
                 target: int | Sequence[int | None] | None = None,
-                threads: int | None = None) -> np.ndarray:
+                threads: int | None = None, moves: bool = False,
+                lines: bool = False) -> np.ndarray | Answers:
     """Every position's answer, in input order, as a numpy ``int8`` array.
 
     ``target`` None: the focus player's trick count from each position; a number: 1 where it
     is at least ``target`` and 0 where not (one bound search each, much cheaper than the
     count); a sequence: each position's own target (None: its count).
+    ``moves``/``lines``: the whole answer instead, as ``Answers`` (every card's value, and a
+    principal line when ``lines``), what ``Solver.full`` gives for one position.
     ``threads``: how many threads share the work (default: one per core).
     """
+    if moves or lines:
+        if target is not None:
+            raise ValueError("a target asks for a bound, not for every card's value")
+        return run_jobs(Jobs.from_positions(positions), threads=threads, moves=True,
+                        lines=lines)
     if isinstance(target, (list, tuple, np.ndarray)):
         targets = list(target)
         for t in targets:
@@ -77,8 +96,10 @@ class Cancelled(Exception):
 def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = None,
              progress: Callable[[int], None] | None = None,
              stop: threading.Event | None = None, give_up: tuple[int, int] | None = None,
-             tt_mb: int = 16) -> np.ndarray:
-    """Solve every job of ``jobs`` (see ``tricks_many`` for ``target`` and ``threads``).
+             tt_mb: int = 16, moves: bool = False,
+             lines: bool = False) -> np.ndarray | Answers:
+    """Solve every job of ``jobs`` (see ``tricks_many`` for ``target``, ``threads``, ``moves``
+    and ``lines``).
 
     ``give_up=(value, k)``: stop handing out work once more than ``k`` answers equal ``value``
     (a search that only needs to know whether something fails more often than a bound); the
@@ -97,6 +118,8 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
         raise ValueError(f"threads {threads!r} is not a positive whole number")
     n = len(jobs)
     out = np.full(max(n, 1), -1, dtype=np.int8)
+    values = np.full((max(n, 1), 32), -1, dtype=np.int8) if moves or lines else None
+    line_array = np.full((max(n, 1), 30), -1, dtype=np.int8) if lines else None
     goal = -1 if target is None else -2 if target == EACH else max(target, 0)
     stop = stop or threading.Event()
     threads = min(threads, max(1, (n + CHUNK - 1) // CHUNK))
@@ -121,7 +144,10 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
         engine = _borrow(tt_mb)
         try:
             while (span := take()) is not None:
-                engine.run(jobs, span[0], span[1], goal, out)
+                if values is None:
+                    engine.run(jobs, span[0], span[1], goal, out)
+                else:
+                    engine.run_full(jobs, span[0], span[1], out, values, line_array)
                 with wake:
                     done.append(span[1] - span[0])
                     if give_up is not None:
@@ -163,4 +189,8 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
         raise errors[0]
     if stop.is_set() and next_start[0] < n:
         raise Cancelled(f"stopped after {next_start[0]} of {n} positions")
-    return out[:n]
+    if values is None:
+        return out[:n]
+    if n and out[:n].min() < 0:  # pragma: no cover - the engine could not walk a line
+        raise RuntimeError("internal error: no move keeps the position's value")
+    return Answers(out[:n], values[:n], None if line_array is None else line_array[:n])

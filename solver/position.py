@@ -39,7 +39,7 @@ def cards_of(mask: int) -> list[int]:
 
 
 def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 @dataclass(frozen=True)
@@ -68,9 +68,9 @@ class Position:
     talon_rule: str = "none"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "hands", tuple(self.hands))
-        object.__setattr__(self, "played", tuple(self.played))
-        object.__setattr__(self, "talon", tuple(self.talon))
+        for name in ("hands", "played", "talon"):
+            if type(getattr(self, name)) is not tuple:
+                object.__setattr__(self, name, tuple(getattr(self, name)))
         _validate(self)
 
     # --- derived facts -------------------------------------------------------------------
@@ -242,13 +242,12 @@ def _validate(p: Position) -> None:
                 raise ValueError(f"talon card {card_name(c)} is also in the current trick")
         if p.leader != 0:
             raise ValueError("the 1st hand (seat 0) plays first in a talon trick")
-    counts = [popcount(h) for h in p.hands]
-    have_played = {(p.leader + i) % 3 for i in range(len(p.played))}
+    counts = [h.bit_count() for h in p.hands]
     n = max(counts)
-    expected = [n - 1 if s in have_played else n for s in range(3)]
-    if p.played and n == 0:
-        expected = [None, None, None]
-    if counts != expected:
+    expected = [n, n, n]
+    for i in range(len(p.played)):
+        expected[(p.leader + i) % 3] = n - 1
+    if counts != expected or (p.played and n == 0):
         raise ValueError(
             f"card counts {counts[0]}/{counts[1]}/{counts[2]} do not fit a trick led by seat "
             f"{p.leader} with {len(p.played)} card(s) played")

@@ -127,6 +127,50 @@ def test_tricks_many_with_the_real_chunk_size_on_two_threads():
         [int(v >= 2) for v in expected]
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_tricks_many_whole_answers_equal_the_reference(mixed, threads, monkeypatch):
+    positions, expected = mixed
+    monkeypatch.setattr(solver.many, "CHUNK", 16)
+    got = solver.tricks_many(positions, moves=True, lines=True, threads=threads)
+    assert got.tricks.tolist() == expected
+    assert got.moves.shape == (len(positions), 32) and got.lines.shape == (len(positions), 30)
+    for pos, value, row, line in zip(positions, expected, got.moves, got.lines):
+        best = reference.moves(pos)
+        assert {c: int(row[c]) for c in range(32) if row[c] >= 0} == best, pos
+        # The line is played card by card, each one keeping the value, to the end.
+        cards = [int(c) for c in line if c >= 0]
+        assert (line[len(cards):] == -1).all()
+        here = pos
+        for card in cards:
+            assert reference.moves(here)[card] == value, (pos, cards, card)
+            here, taker, _ = here.advance(card)
+            value -= taker == pos.focus
+        assert here.is_terminal and value == 0, (pos, cards)
+    # Without lines: the same counts and values, no line array.
+    plain = solver.tricks_many(positions, moves=True, threads=threads)
+    assert plain.lines is None
+    assert (plain.tricks == got.tricks).all() and (plain.moves == got.moves).all()
+    with pytest.raises(ValueError, match="bound"):
+        solver.tricks_many(positions, moves=True, target=3)
+
+
+def test_tricks_many_whole_answers_of_terminal_and_full_positions():
+    # A full trump deal from every seat as declarer, and a position with nothing left.
+    rng = random.Random(11)
+    cards = rng.sample(range(32), 30)
+    hands = tuple(sum(1 << c for c in cards[i * 10:(i + 1) * 10]) for i in range(3))
+    positions = [Position(hands=hands, game="contract", trump=0, focus=f) for f in range(3)]
+    positions.append(Position(hands=(0, 0, 0), game="contract", trump=0, focus=0))
+    got = solver.tricks_many(positions, moves=True, lines=True, threads=2)
+    engine = solver.Solver()
+    for i, pos in enumerate(positions[:3]):
+        value, moves, _ = engine.full(pos)
+        assert got.tricks[i] == value == engine.tricks(pos)
+        assert {c: int(got.moves[i, c]) for c in range(32) if got.moves[i, c] >= 0} == moves
+        assert (got.lines[i] >= 0).sum() == 30
+    assert got.tricks[3] == 0 and (got.moves[3] == -1).all() and (got.lines[3] == -1).all()
+
+
 def test_tricks_many_of_nothing_is_an_empty_array():
     for target in (None, 3):
         for threads in (None, 1, 2):

@@ -18,9 +18,17 @@ def check_against_reference(pos: solver.Position) -> None:
     expected = reference.tricks(pos)
     assert ENGINE.tricks(pos) == expected, pos
     assert ENGINE.moves(pos) == reference.moves(pos), pos
-    line = ENGINE.line(pos)
-    # The line is a legal sequence of plays to the end in which every card keeps the value:
-    # each one is a best card for its player, so the line reaches `expected`.
+    check_line(pos, expected, ENGINE.line(pos))
+    # The one-pass answer is the same question answered from a fresh table.
+    ENGINE.clear()
+    tricks, moves, line = ENGINE.full(pos)
+    assert (tricks, moves) == (expected, reference.moves(pos)), pos
+    check_line(pos, expected, line)
+
+
+def check_line(pos: solver.Position, expected: int, line: list[int]) -> None:
+    """`line` is a legal sequence of plays to the end in which every card keeps the value:
+    each one is a best card for its player, so the line reaches `expected`."""
     value, here = expected, pos
     for card in line:
         assert reference.moves(here)[card] == value, (pos, line, card)
