@@ -4,6 +4,7 @@
     python benches/report.py NEW.json benches/baseline.json   # NEW against the baseline
     python benches/report.py benches/layouts_baseline.json    # the layout questions' table
     python benches/report.py --hands benches/layouts_baseline.json   # ... and every hand
+    python benches/report.py /tmp/many.json                   # many positions at once
 
 The engine benchmarks (benches/test_engine_speed.py) print as one row per deal set and mode.
 The layout benchmarks (benches/test_layouts_speed.py; they carry a `question`) print as one
@@ -21,9 +22,25 @@ import sys
 def benchmarks(path: str) -> tuple[dict, list[dict], list[dict]]:
     """(machine info, engine benchmarks, layout benchmarks) of one run."""
     data = json.load(open(path))
-    engine = [b for b in data["benchmarks"] if "question" not in b["extra_info"]]
+    engine = [b for b in data["benchmarks"]
+              if "question" not in b["extra_info"] and "many" not in b["extra_info"]]
     layouts = [b for b in data["benchmarks"] if "question" in b["extra_info"]]
     return data.get("machine_info", {}), engine, layouts
+
+
+def many_table(path: str) -> None:
+    """The many-positions entry point (benches/test_many_speed.py): positions per second."""
+    data = json.load(open(path))
+    rows = [b["extra_info"] for b in data["benchmarks"] if "many" in b["extra_info"]]
+    if not rows:
+        return
+    by = {(r["set"], r["answer"], r["threads"]): r["per_second"] for r in rows}
+    print("| set | answer | 1 thread /s | 2 threads /s | scaling |")
+    print("|---|---|---:|---:|---:|")
+    for (name, answer, threads), rate in by.items():
+        if threads == 1 and (name, answer, 2) in by:
+            two = by[(name, answer, 2)]
+            print(f"| {name} | {answer} | {rate:,.0f} | {two:,.0f} | {two / rate:.2f}× |")
 
 
 def load(path: str) -> dict[tuple[str, str], dict]:
@@ -32,6 +49,7 @@ def load(path: str) -> dict[tuple[str, str], dict]:
 
 
 def table(path: str, hands: bool = False) -> None:
+    many_table(path)
     machine, engine, layouts = benchmarks(path)
     if engine:
         engine_table(path, machine)

@@ -36,6 +36,7 @@ import pyanalysis as pa
 
 from .jsonout import moves_to_json
 from .progress import Progress
+from .solving import deal_verdict, engine_moves, make_position
 
 __all__ = [
     "BatchError",
@@ -43,6 +44,7 @@ __all__ = [
     "default_jobs",
     "parse_job",
     "process_line",
+    "process_lines",
     "read_json",
     "run_batch",
     "solve_job",
@@ -68,6 +70,11 @@ PARENT_CHECK_SECONDS = 0.2
 SEAT_FIELDS = ("declarer", "leader", "player")
 
 Worker = Callable[[str], str]
+
+#: Lines a worker answers in one call: the engine solves them together without the GIL, and
+#: a process pool pays its round trip once per chunk rather than once per line. Small enough
+#: that the output still advances steadily (it is written in input order).
+CHUNK_LINES = 32
 
 
 class BatchError(ValueError):
@@ -213,11 +220,8 @@ def _played_field(job: dict[str, Any]) -> list[pa.Card]:
     return [pa.Card.parse(card) for card in value]
 
 
-def solve_job(job: dict[str, Any]) -> dict[str, Any]:
-    """Solve one job; return it with ``tricks``, ``verdict`` and ``moves`` added.
-
-    Raises `ValueError` (with a one-line message) for a job that cannot be solved.
-    """
+def _job_arguments(job: dict[str, Any]) -> tuple[pa.Deal, pa.Game, dict[str, Any]]:
+    """The deal, the game and the `pa.solve` options a job asks about (ValueError if bad)."""
     deal = pa.Deal.parse(_text_field(job, "deal", required=True))
     game = pa.Game.parse(_text_field(job, "game", required=True))
     options: dict[str, Any] = {}
@@ -231,12 +235,26 @@ def solve_job(job: dict[str, Any]) -> dict[str, Any]:
     talon_rule = _text_field(job, "talon_rule", required=False)
     if talon_rule is not None:
         options["talon_rule"] = talon_rule
-    solution = pa.solve(deal, game, **options)
+    return deal, game, options
+
+
+def _answer(job: dict[str, Any], tricks: int, verdict: str | None,
+            moves: dict[pa.Card, int]) -> dict[str, Any]:
     answer = {key: value for key, value in job.items() if key not in RESULT_FIELDS}
-    answer["tricks"] = solution.tricks
-    answer["verdict"] = solution.verdict
-    answer["moves"] = moves_to_json(solution.moves)
+    answer["tricks"] = tricks
+    answer["verdict"] = verdict
+    answer["moves"] = moves_to_json(moves)
     return answer
+
+
+def solve_job(job: dict[str, Any]) -> dict[str, Any]:
+    """Solve one job; return it with ``tricks``, ``verdict`` and ``moves`` added.
+
+    Raises `ValueError` (with a one-line message) for a job that cannot be solved.
+    """
+    deal, game, options = _job_arguments(job)
+    solution = pa.solve(deal, game, **options)
+    return _answer(job, solution.tricks, solution.verdict, solution.moves)
 
 
 def _one_line(exc: BaseException) -> str:
@@ -268,6 +286,44 @@ def process_line(text: str) -> str:
         return write_json(answer)
     except Exception as exc:  # parse_job lets through nothing that fails here: a last guard
         return write_json({"input": text, "error": _one_line(exc)})
+
+
+def process_lines(texts: list[str]) -> list[str]:
+    """Many input lines at once, each answered exactly as `process_line` would: the lines are
+    read here, their positions solved together by the engine's many-positions entry point
+    (`solver.tricks_many`: every card's value, in compiled code, one Python call for all of
+    them), and the answers written. Never raises."""
+    import solver
+
+    answers: list[str | None] = [None] * len(texts)
+    ready: list[tuple[int, dict[str, Any], Any, pa.Game, pa.Deal]] = []
+    for i, text in enumerate(texts):
+        try:
+            job = parse_job(text)
+        except BatchError as exc:
+            answers[i] = write_json({"input": text, "error": _one_line(exc)})
+            continue
+        try:
+            deal, game, options = _job_arguments(job)
+            position, game, _ = make_position(deal, game, **options)
+        except Exception:  # the one-line path says what is wrong, exactly as it would alone
+            answers[i] = process_line(text)
+            continue
+        ready.append((i, job, position, game, deal))
+    try:
+        solved = solver.tricks_many([item[2] for item in ready], moves=True, threads=1)
+    except Exception:  # pragma: no cover - a bug in the engine: each line alone says which
+        return [answer if answer is not None else process_line(text)
+                for answer, text in zip(answers, texts)]
+    for k, (i, job, position, game, deal) in enumerate(ready):
+        tricks = int(solved.tricks[k])
+        row = solved.moves[k]
+        moves = engine_moves({c: int(row[c]) for c in range(32) if row[c] >= 0})
+        try:
+            answers[i] = write_json(_answer(job, tricks, deal_verdict(deal, game, tricks), moves))
+        except Exception as exc:
+            answers[i] = write_json({"input": texts[i], "error": _one_line(exc)})
+    return [answer for answer in answers if answer is not None]
 
 
 # ---------------------------------------------------------------------------------- files
@@ -508,11 +564,18 @@ def run_batch(
                     summary.error_lines.append(number)
                 bar.update()
 
-            if executor is None:
-                for number, text in todo:
-                    write(number, worker(text))
+            # The default worker answers many lines in one call (the engine solves them
+            # together); any other worker is called line by line.
+            if worker is process_line:
+                many, size = process_lines, CHUNK_LINES
             else:
-                _run_parallel(todo, write, worker, executor, jobs)
+                many, size = _line_by_line(worker), 1
+            if executor is None:
+                for numbers, texts in _chunks(todo, size):
+                    for number, answer in zip(numbers, many(texts)):
+                        write(number, answer)
+            else:
+                _run_parallel(_chunks(todo, size), write, many, executor, jobs)
     except BaseException:  # Ctrl-C, SIGTERM turned into an exception, a dead worker
         if close is not None:
             close(True)
@@ -522,36 +585,65 @@ def run_batch(
     return summary
 
 
+class _line_by_line:
+    """A one-line worker made to answer a list of lines (picklable, for worker processes)."""
+
+    def __init__(self, worker: Worker) -> None:
+        self.worker = worker
+
+    def __call__(self, texts: list[str]) -> list[str]:
+        return [self.worker(text) for text in texts]
+
+
+def _chunks(todo: Iterator[tuple[int, str]], size: int
+            ) -> Iterator[tuple[list[int], list[str]]]:
+    """The (line number, text) pairs of `todo` in lists of at most `size`."""
+    numbers: list[int] = []
+    texts: list[str] = []
+    for number, text in todo:
+        numbers.append(number)
+        texts.append(text)
+        if len(texts) == size:
+            yield numbers, texts
+            numbers, texts = [], []
+    if texts:
+        yield numbers, texts
+
+
 def _run_parallel(
-    todo: Iterator[tuple[int, str]],
+    chunks: Iterator[tuple[list[int], list[str]]],
     write: Callable[[int, str], None],
-    worker: Worker,
+    many: Callable[[list[str]], list[str]],
     executor: Executor,
     jobs: int,
 ) -> None:
-    """Keep a window of jobs in flight and write their answers in input order."""
-    # Enough in flight that a slow job does not idle the other workers, few enough that a
+    """Keep a window of chunks of jobs in flight and write their answers in input order."""
+    # Enough in flight that a slow chunk does not idle the other workers, few enough that a
     # huge input is never all in memory at once.
     window = max(16, 8 * jobs)
-    pending: deque[tuple[int, Any]] = deque()
+    pending: deque[tuple[list[int], Any]] = deque()
     # The jobs still pending when the run stops are dropped by the executor's `close`. (Not
     # here: a process pool whose workers are then ended fails the pending futures itself, and
     # in Python 3.11 it raises in its own thread on those already cancelled.)
-    for number, text in todo:
-        pending.append((number, executor.submit(worker, text)))
+    for numbers, texts in chunks:
+        pending.append((numbers, executor.submit(many, texts)))
         if len(pending) >= window:
             _write_next(pending, write)
     while pending:
         _write_next(pending, write)
 
 
-def _write_next(pending: deque[tuple[int, Any]], write: Callable[[int, str], None]) -> None:
-    number, future = pending.popleft()
+def _write_next(pending: deque[tuple[list[int], Any]],
+                write: Callable[[int, str], None]) -> None:
+    numbers, future = pending.popleft()
     try:
-        answer = future.result()
+        answers = future.result()
     except Exception as exc:  # a worker process died (crash, out of memory, killed)
+        where = (f"input line {numbers[0]}" if len(numbers) == 1
+                 else f"input lines {numbers[0]}-{numbers[-1]}")
         raise BatchError(
-            f"a worker stopped while solving input line {number} ({_one_line(exc)});"
+            f"a worker stopped while solving {where} ({_one_line(exc)});"
             " the answers so far are saved: run again with --resume"
         ) from None
-    write(number, answer)
+    for number, answer in zip(numbers, answers):
+        write(number, answer)

@@ -76,9 +76,7 @@ class Solution:
     def verdict(self) -> str | None:
         """The deal's result in words (`Game.verdict`): "made", "down 2", "clean", "caught
         for 1", "3 tricks". None for an ending: its tricks are only the last ones of the deal."""
-        if self.deal is None or not self.deal.is_full:
-            return None
-        return self.game.verdict(self.tricks)
+        return deal_verdict(self.deal, self.game, self.tricks)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, as `prefdd solve --json` prints it: the position (deal, game, the
@@ -133,7 +131,7 @@ def solve(deal: Deal | str, game: Game | str, declarer: int | None = None, leade
         raise PositionError(_engine_message(error)) from None
     return Solution(
         tricks=value,
-        moves={_CARDS[c]: moves[c] for c in sorted(moves, key=_DISPLAY_RANK.__getitem__)},
+        moves=engine_moves(moves),
         line=[_CARDS[c] for c in line],
         to_move=position.to_move + 1,
         focus=focus,
@@ -380,6 +378,19 @@ def _first_repeat(cards: list[Card]) -> Card:
 def _engine_message(error: ValueError) -> str:
     """The engine's message with its 0-based seats turned into hands 1..3."""
     return re.sub(r"seat (\d)", lambda m: f"hand {int(m.group(1)) + 1}", str(error))
+
+
+def deal_verdict(deal: Deal | None, game: Game, tricks: int) -> str | None:
+    """`game.verdict(tricks)` for a whole deal; None for an ending (or no deal), whose tricks
+    are only the last ones of the deal."""
+    if deal is None or not deal.is_full:
+        return None
+    return game.verdict(tricks)
+
+
+def engine_moves(moves: dict[int, int]) -> dict[Card, int]:
+    """The engine's {card number: value} as `Solution.moves`: cards, in display order."""
+    return {_CARDS[c]: moves[c] for c in sorted(moves, key=_DISPLAY_RANK.__getitem__)}
 
 
 def _display_order(card: Card) -> tuple[int, int]:

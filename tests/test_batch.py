@@ -17,7 +17,7 @@ import pyanalysis as pa
 from cli_support import (
     echo_worker, random_jobs, read_answers, reversed_speed_worker, write_jobs,
 )
-from pyanalysis.batch import BatchError, process_line, run_batch, solve_job
+from pyanalysis.batch import BatchError, process_line, process_lines, run_batch, solve_job
 from pyanalysis.cli import main
 
 HERE = Path(__file__).parent
@@ -336,3 +336,19 @@ def test_batch_command_errors_are_one_line(tmp_path, args, message):
     assert result.exit_code == 2
     assert result.stderr.startswith(message)
     assert result.stderr.count("\n") == 1
+
+
+def test_many_lines_at_once_answer_exactly_as_one_line_at_a_time():
+    # Endings and full deals of every game, with bad lines between them: the lines solved
+    # together by the engine's many-positions entry point come out as the one-line worker's.
+    jobs = random_jobs(24, seed=31) + random_jobs(6, seed=32, size=10)
+    jobs += [{"deal": job["deal"], "game": job["game"], "declarer": 1, "leader": 2,
+              "played": [job["deal"].split()[1][0] + "S"]} for job in jobs[:3]]
+    texts = [json.dumps(job) for job in jobs]
+    texts[4:4] = ['{"deal": "AS", "game": "8S"}', "not json", '{"game": "NaN"}',
+                  '{"deal": "A.-.-.- K.-.-.- Q.-.-.-", "game": "raspasy", "player": 1}']
+    one = [process_line(text) for text in texts]
+    many = process_lines(texts)
+    assert many == one
+    assert sum('"error"' in line for line in many) >= 3
+    assert sum('"tricks"' in line for line in many) >= 30
