@@ -62,7 +62,7 @@ ctypedef struct Entry:
     int8_t lo          # lower bound on the focus player's tricks from this trick boundary
     int8_t hi          # upper bound
     uint8_t depth      # tricks left: deeper entries are kept in preference
-    uint8_t used
+    uint8_t used       # 0: empty, else the generation of the solve that last used it
     int8_t move        # the card that last decided the search here (-1: none), tried first
 
 ctypedef struct Search:
@@ -84,6 +84,7 @@ ctypedef struct Search:
     uint64_t nodes
     uint64_t hits
     uint64_t stores
+    uint8_t gen        # this solve's generation (1..255), stamped on the entries it uses
 
 ctypedef struct Job:
     # One position to solve, as `Solver._load` would set up the Search (see `load_job`).
@@ -216,6 +217,8 @@ cdef inline Entry* tt_find(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
     cdef int i
     for i in range(BUCKET):
         if b[i].used and b[i].k0 == k0 and b[i].k1 == k1:
+            if b[i].used != s.gen:
+                b[i].used = s.gen  # still of use: not stale
             return &b[i]
     return NULL
 
@@ -232,11 +235,15 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int depth, int lo
             if move >= 0:
                 b[i].move = move
             return
+    # The victim: an empty slot, else the shallowest entry left by an earlier solve (a stale
+    # one), else the shallowest of this solve's.
     for i in range(BUCKET):
         if not b[i].used:
             victim = i
             break
-        if b[i].depth < b[victim].depth:
+        if (b[i].used != s.gen) > (b[victim].used != s.gen) or (
+                (b[i].used != s.gen) == (b[victim].used != s.gen)
+                and b[i].depth < b[victim].depth):
             victim = i
     if not b[victim].used:
         s.stores += 1
@@ -245,7 +252,7 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int depth, int lo
     b[victim].lo = lo
     b[victim].hi = hi
     b[victim].depth = depth
-    b[victim].used = 1
+    b[victim].used = s.gen
     b[victim].move = move
 
 
@@ -1058,6 +1065,7 @@ cdef void load_job(Search* s, Job* j) noexcept nogil:
     s.nodes = 0
     s.hits = 0
     s.stores = 0
+    s.gen = s.gen % 255 + 1
 
 
 cdef int fill_job(Job* j, pos) except -1:
