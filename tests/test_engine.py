@@ -236,6 +236,28 @@ def test_clearing_the_table_keeps_answers():
     assert engine.tricks(pos) == first
 
 
+def test_answers_do_not_depend_on_what_the_table_saw_before():
+    # One table kept across unrelated deals of every game, in two orders and with a small
+    # table (so that entries are overwritten): the same counts and card values as a table
+    # cleared before every deal.
+    rng = random.Random(41)
+    games = [dict(game="contract", trump=0), dict(game="contract", trump=None),
+             dict(game="misere"), dict(game="raspasy")]
+    positions = []
+    for i in range(24):
+        hands, _ = random_full_deal(rng)
+        positions.append(Position(hands, focus=i % 3, leader=(i // 3) % 3, **games[i % 4]))
+    fresh = solver.Solver(tt_mb=1)
+    expected = []
+    for pos in positions:
+        fresh.clear()
+        expected.append((fresh.tricks(pos), fresh.moves(pos)))
+    for order in (positions, positions[::-1]):
+        kept = solver.Solver(tt_mb=1)
+        got = {id(pos): (kept.tricks(pos), kept.moves(pos)) for pos in order}
+        assert [got[id(pos)] for pos in positions] == expected
+
+
 def test_threads_solve_in_parallel_with_the_serial_answers():
     rng = random.Random(21)
     positions = [Position(random_full_deal(rng)[0], game="contract", trump=i % 4, focus=i % 3)
