@@ -2,6 +2,7 @@
 
     python benches/make_sets.py                      # every set
     python benches/make_sets.py tenner_hands ...     # only the sets named
+    python benches/make_sets.py bid_contracts bid_misere bid_tenners   # the bid sets
     python benches/make_sets.py --out DIR            # elsewhere (e.g. to diff against data/)
 
 Deal sets: each is 200 random full deals in the batch JSON-lines form of DESIGN.md. Trump
@@ -34,11 +35,32 @@ Hand sets, for the layout benchmarks (`benches/test_layouts_speed.py`): 20 twelv
 `tenner_deals`: 200 full deals in the batch form (game, declarer, leader 1), for the open-card
 tenner check: each tenner hand after its discard, in the deal it was found in and in 9 more
 random (seeded) layouts of the other 20 cards.
+
+Bid sets: each is 200 deals a player would bid, in the batch form (leader 1), the declarer's
+seat cycling 1, 2, 3. The declarer has taken the talon and made his best discard: the deal
+is written with his ten cards after it and `discard:` (as in `tenner_deals`). His best is
+chosen double dummy: every strain of the set (♠ ♣ ♦ ♥ NT for contracts, misère for misère)
+with every distinct discard of his twelve cards (`discard_classes`: discards equivalent in
+play are solved once), all of a batch of candidate deals solved in one `solver.tricks_many`
+call. The best strain and discard take the most tricks (misère: the fewest); ties go to the
+most trumps in his ten cards (no-trump last), then to the earlier strain in ♠ ♣ ♦ ♥, then to
+the discard of the lowest cards (misère: the highest), then to the first pair in card order.
+Each seat draws its own candidates in turn, from `random.Random(10 * seed + seat)`, and keeps
+those he would bid; the set's i-th job is the (i // 3 + 1)-th kept of seat i % 3 + 1.
+
+- `bid_contracts` (seed 4001): random deals (as the deal sets draw them); kept when his best
+  is at least 6 tricks; the game is that strain at level min(max(6, tricks), 10).
+- `bid_misere` (seed 4002): his twelve cards drawn skewed to low ranks as for
+  `misere_hands`, the other 20 cards dealt at random to the other two; kept when his best
+  discard leaves him at most 1 trick; the game is misère.
+- `bid_tenners` (seed 4003): his twelve cards drawn as for `tenner_hands`, the other 20 dealt
+  at random; kept when his best takes at least 9 tricks; the game is that strain at level 10.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 from pathlib import Path
 
@@ -63,6 +85,10 @@ MISERE_RANKS = (4, 3.5, 3, 2.5, 2, 1.5, 1, 0.8)
 STRAINS = ("10S", "10C", "10D", "10H", "10NT")
 LAYOUTS_PER_TENNER = 10     # tenner_deals: the deal found and 9 more layouts per hand
 HAND_SETS = ("tenner_hands", "misere_hands", "tenner_deals")
+BID_SETS = {"bid_contracts": ("contract", 4001), "bid_misere": ("misere", 4002),
+            "bid_tenners": ("tenner", 4003)}
+BID_STRAINS = ("S", "C", "D", "H", "NT")          # tie order of the strains
+BID_BATCH = 48              # candidate deals solved per engine call
 
 
 def random_deal(rng: random.Random) -> str:
@@ -195,19 +221,139 @@ def write_hand_sets(out: Path, names: set[str]) -> None:
         write(out, "tenner_deals", lines, "deals")
 
 
+# --- bid sets --------------------------------------------------------------------------------
+
+def _mask(cards) -> int:
+    return sum(1 << c for c in cards)
+
+
+def bid_candidate(rng: random.Random, kind: str, declarer: int) -> tuple[int, list]:
+    """The declarer's twelve cards (a mask) and the deal's other two hands as masks (None at
+    the declarer's seat): a random deal for contracts, a skewed hand otherwise."""
+    if kind == "contract":
+        cards = rng.sample(range(32), 32)
+        hands: list = [_mask(cards[10 * i:10 * i + 10]) for i in range(3)]
+        twelve = hands[declarer - 1] | _mask(cards[30:])
+        hands[declarer - 1] = None
+        return twelve, hands
+    hand, others = candidate(rng, kind, declarer)
+    return hand.mask, [None if h is None else h.mask for h in others]
+
+
+def bid_options(kind: str, twelve: int, hands: list, declarer: int) -> list[tuple]:
+    """Every (strain, discard pair, engine position) the declarer chooses among."""
+    import solver
+    from pyanalysis.analysis.layouts import discard_classes
+
+    others = sum(h for h in hands if h is not None)
+    strains = ("misere",) if kind == "misere" else BID_STRAINS
+    options = []
+    for strain in strains:
+        game = pa.Game.parse(strain if kind == "misere" else f"6{strain}")
+        for pairs in discard_classes(twelve, others):
+            pair = pairs[0]
+            masks = list(hands)
+            masks[declarer - 1] = twelve & ~_mask(pair)
+            position = solver.Position(hands=tuple(masks), leader=0, game=game.kind,
+                                       trump=game.trump, focus=declarer - 1)
+            options.append((strain, pair, position))
+    return options
+
+
+def best_option(kind: str, options: list[tuple], tricks) -> tuple[str, tuple[int, int], int]:
+    """(strain, discard pair, tricks) of the declarer's best choice (ties: see the module doc)."""
+    def key(i: int):
+        strain, pair, position = options[i]
+        low = sum(c % 8 for c in pair)
+        if kind == "misere":
+            return (int(tricks[i]), -low, i)
+        suit = BID_STRAINS.index(strain)
+        kept = position.hands[position.focus]
+        trumps = -1 if strain == "NT" else bin(kept >> 8 * suit & 255).count("1")
+        return (-int(tricks[i]), -trumps, suit, low, i)
+    i = min(range(len(options)), key=key)
+    return options[i][0], options[i][1], int(tricks[i])
+
+
+def bid_job(kind: str, twelve: int, hands: list, declarer: int, strain: str,
+            pair: tuple[int, int], tricks: int) -> dict | None:
+    """The job of a candidate whose best choice this is, or None when he would not bid it."""
+    if kind == "misere":
+        if tricks > 1:
+            return None
+        game = "misere"
+    elif tricks < (6 if kind == "contract" else 9):
+        return None
+    else:
+        game = f"{10 if kind == 'tenner' else min(max(6, tricks), 10)}{strain}"
+    masks = list(hands)
+    masks[declarer - 1] = twelve & ~_mask(pair)
+    deal = pa.Deal(tuple(_hand(c for c in range(32) if m >> c & 1) for m in masks),
+                   discard=_hand(pair))
+    return {"deal": str(deal), "game": game, "declarer": declarer, "leader": 1}
+
+
+def find_bids(kind: str, seed: int, count: int = COUNT) -> tuple[list[dict], int]:
+    """The jobs of one bid set and the number of candidates drawn (see the module doc)."""
+    per_seat = {seat: (count - seat) // 3 + 1 for seat in (1, 2, 3)}
+    found, drawn = {}, 0
+    for seat, wanted in per_seat.items():
+        found[seat], tried = seat_bids(kind, random.Random(10 * seed + seat), seat, wanted)
+        drawn += tried
+    return [found[i % 3 + 1][i // 3] for i in range(count)], drawn
+
+
+def seat_bids(kind: str, rng: random.Random, declarer: int, wanted: int) -> tuple[list[dict], int]:
+    """The first `wanted` candidates of this seat's stream that he would bid, and how many
+    were drawn. Candidates are drawn and solved a batch at a time; the jobs kept do not depend
+    on the batch size, only the candidates drawn past the last one kept do."""
+    import solver
+
+    jobs: list[dict] = []
+    drawn = 0
+    while len(jobs) < wanted:
+        rate = len(jobs) / drawn if jobs else 0.0
+        size = BID_BATCH if not jobs else min(BID_BATCH,
+                                              math.ceil(1.25 * (wanted - len(jobs)) / rate))
+        batch = []
+        for _ in range(size):
+            twelve, hands = bid_candidate(rng, kind, declarer)
+            batch.append((twelve, hands, bid_options(kind, twelve, hands, declarer)))
+        tricks = solver.tricks_many([p for *_, options in batch for *_, p in options])
+        start = 0
+        for twelve, hands, options in batch:
+            answer = tricks[start:start + len(options)]
+            start += len(options)
+            drawn += 1
+            job = bid_job(kind, twelve, hands, declarer, *best_option(kind, options, answer))
+            if job is not None:
+                jobs.append(job)
+                if len(jobs) == wanted:
+                    break
+    return jobs, drawn
+
+
+def write_bid_sets(out: Path, names: set[str]) -> None:
+    for name, (kind, seed) in BID_SETS.items():
+        if name in names:
+            jobs, drawn = find_bids(kind, seed)
+            write(out, name, [json.dumps(job) for job in jobs], f"deals of {drawn} drawn")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", help=f"sets to write (default: all): "
-                        f"{', '.join([*SETS, *HAND_SETS])}")
+                        f"{', '.join([*SETS, *HAND_SETS, *BID_SETS])}")
     parser.add_argument("--out", type=Path, default=OUT, help="directory (default data/bench)")
     args = parser.parse_args()
-    names = set(args.names or [*SETS, *HAND_SETS])
-    unknown = names - set(SETS) - set(HAND_SETS)
+    names = set(args.names or [*SETS, *HAND_SETS, *BID_SETS])
+    unknown = names - set(SETS) - set(HAND_SETS) - set(BID_SETS)
     if unknown:
         parser.error(f"unknown set(s): {', '.join(sorted(unknown))}")
     args.out.mkdir(parents=True, exist_ok=True)
     write_deal_sets(args.out, names)
     write_hand_sets(args.out, names)
+    write_bid_sets(args.out, names)
 
 
 if __name__ == "__main__":

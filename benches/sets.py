@@ -9,7 +9,8 @@ from pyanalysis import Deal, Game
 from pyanalysis.solving import make_position
 
 BENCH_DIR = Path(__file__).resolve().parent.parent / "data" / "bench"
-SET_NAMES = ("trump", "notrump", "misere", "raspasy_suit", "raspasy_card", "raspasy_none")
+SET_NAMES = ("trump", "notrump", "misere", "raspasy_suit", "raspasy_card", "raspasy_none",
+             "bid_contracts", "bid_misere", "bid_tenners")
 
 
 def load_positions(name: str) -> list[solver.Position]:
