@@ -61,6 +61,11 @@ MAX_NESTING = 64
 #: At most this many characters of a value are quoted in a message, and a message is shorter
 #: than `MAX_MESSAGE`: a huge field must not come back as a huge error.
 QUOTE_CHARS = 60
+
+#: The longest job line read: a deal is at most a few hundred characters, and a job a few
+#: fields more. A longer line is refused and only its start is echoed in the answer, so that
+#: a huge line never comes back as a huge answer.
+MAX_JOB_CHARS = 4000
 MAX_MESSAGE = 300
 
 #: How often (seconds) a worker checks that the process that started it is still there.
@@ -176,7 +181,10 @@ def _check_value(value: Any) -> None:
 
 def parse_job(text: str) -> dict[str, Any]:
     """Read one input line as a job object; `BatchError` if it is not a JSON object, or not
-    strict JSON (`read_json`)."""
+    strict JSON (`read_json`), or longer than any job (`MAX_JOB_CHARS`)."""
+    if len(text) > MAX_JOB_CHARS:
+        raise BatchError(f"a job line is at most {MAX_JOB_CHARS:,} characters; this one has"
+                         f" {len(text):,}")
     job = read_json(text)
     if not isinstance(job, dict):
         raise BatchError(f"a job must be a JSON object, got {type(job).__name__}")
@@ -267,16 +275,22 @@ def _one_line(exc: BaseException) -> str:
     return _clip(message, MAX_MESSAGE - 1)
 
 
+def _echo(text: str) -> str:
+    """The input as an answer repeats it: whole, or only its start if it is over-long."""
+    return text if len(text) <= MAX_JOB_CHARS else _clip(text)
+
+
 def process_line(text: str) -> str:
     """The worker: one input line in, one output line out (without newline). Never raises.
 
     The line out is strict JSON: the job with its answer, the job with an "error", or, for a
-    line that is no job (or whose answer cannot be written), ``{"input": text, "error": ...}``.
+    line that is no job (or whose answer cannot be written), ``{"input": text, "error": ...}``
+    (only the start of the text when the line is over-long).
     """
     try:
         job = parse_job(text)
     except BatchError as exc:
-        return write_json({"input": text, "error": _one_line(exc)})
+        return write_json({"input": _echo(text), "error": _one_line(exc)})
     try:
         answer = solve_job(job)
     except Exception as exc:  # the run goes on whatever one line does
@@ -285,7 +299,7 @@ def process_line(text: str) -> str:
     try:
         return write_json(answer)
     except Exception as exc:  # parse_job lets through nothing that fails here: a last guard
-        return write_json({"input": text, "error": _one_line(exc)})
+        return write_json({"input": _echo(text), "error": _one_line(exc)})
 
 
 def process_lines(texts: list[str]) -> list[str]:
@@ -301,7 +315,7 @@ def process_lines(texts: list[str]) -> list[str]:
         try:
             job = parse_job(text)
         except BatchError as exc:
-            answers[i] = write_json({"input": text, "error": _one_line(exc)})
+            answers[i] = write_json({"input": _echo(text), "error": _one_line(exc)})
             continue
         try:
             deal, game, options = _job_arguments(job)
@@ -322,7 +336,7 @@ def process_lines(texts: list[str]) -> list[str]:
         try:
             answers[i] = write_json(_answer(job, tricks, deal_verdict(deal, game, tricks), moves))
         except Exception as exc:
-            answers[i] = write_json({"input": texts[i], "error": _one_line(exc)})
+            answers[i] = write_json({"input": _echo(texts[i]), "error": _one_line(exc)})
     return [answer for answer in answers if answer is not None]
 
 
@@ -378,7 +392,7 @@ def _check_resumed(kept: list[str], in_path: Path, out_path: Path) -> None:
             ) from None
         answer = json.loads(answer_text)
         # A line that is no job, or whose answer could not be written, comes back as its text.
-        matches = answer.get("input") == text
+        matches = answer.get("input") == _echo(text)
         if not matches:
             try:
                 job = parse_job(text)

@@ -352,3 +352,24 @@ def test_many_lines_at_once_answer_exactly_as_one_line_at_a_time():
     assert many == one
     assert sum('"error"' in line for line in many) >= 3
     assert sum('"tricks"' in line for line in many) >= 30
+
+
+def test_an_over_long_line_is_refused_and_not_echoed_whole(tmp_path):
+    huge = json.dumps({"deal": "A" * 1_000_000, "game": "8S", "declarer": 1})
+    answer = json.loads(process_line(huge))
+    assert "at most 4,000 characters" in answer["error"] and len(answer["error"]) < 300
+    assert len(answer["input"]) <= 60 and huge.startswith(answer["input"][:-1])
+    assert process_lines([huge]) == [process_line(huge)]
+    # A run with such a line between two jobs writes short lines and resumes over them.
+    good = {"deal": "A.-.-.- K.-.-.- Q.-.-.-", "game": "6S", "declarer": 1}
+    inp = tmp_path / "in.jsonl"
+    inp.write_text("\n".join([json.dumps(good), huge, json.dumps(good)]) + "\n")
+    out = tmp_path / "out.jsonl"
+    run_batch(inp, out, jobs=1, progress=False)
+    lines = out.read_text().splitlines()
+    assert len(lines) == 3 and max(map(len, lines)) < 400
+    with open(out, "r+b") as stream:  # as if killed after two answers
+        stream.truncate(len(lines[0].encode()) + len(lines[1].encode()) + 2)
+    summary = run_batch(inp, out, jobs=1, progress=False, resume=True)
+    assert (summary.resumed, summary.solved) == (2, 1)
+    assert out.read_text().splitlines() == lines

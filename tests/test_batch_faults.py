@@ -200,6 +200,11 @@ TEXT_JOB = json.dumps(VALID)[:-1]  # '{"deal": ..., "declarer": 1' to append fie
 # (the notation layer, the JSON reader), or SOLVED): every kind of line a fuzzer or a careless
 # export produces. A line that is no job comes back as {"input": line, "error": ...}.
 ERROR, SOLVED = "<an error>", "<solved>"
+def too_long(line: str) -> tuple[str, str]:
+    """A line over the batch's limit, with the message that refuses it unread."""
+    return line, f"a job line is at most 4,000 characters; this one has {len(line):,}"
+
+
 JUNK = [
     (TEXT_JOB + ', "id": NaN}',
      "not strict JSON: NaN is not a JSON value (write a number or null)"),
@@ -214,33 +219,38 @@ JUNK = [
     (TEXT_JOB + ', "id": -0}', SOLVED),
     (TEXT_JOB + ', "id": -0.0}', SOLVED),
     (TEXT_JOB + ', "id": 123456789012345678901234567890}', SOLVED),
-    (TEXT_JOB + ', "id": ' + "9" * 5000 + "}",
-     "not strict JSON: a number of 5000 digits is too long"),
-    (TEXT_JOB + ', "note": "' + "x" * 300_000 + '"}', SOLVED),
+    (TEXT_JOB + ', "id": ' + "9" * 3000 + "}", SOLVED),
+    too_long(TEXT_JOB + ', "id": ' + "9" * 5000 + "}"),
+    (TEXT_JOB + ', "note": "' + "x" * 3000 + '"}', SOLVED),
+    too_long(TEXT_JOB + ', "note": "' + "x" * 300_000 + '"}'),
     (TEXT_JOB + ', "note": "a\\u0000b\\u2028c\\ud83d\\ude00"}', SOLVED),
     (TEXT_JOB + ', "note": "\\ud800"}',
      "not text: a string holds a lone surrogate (\\ud800-\\udfff) that is half a character"),
     (TEXT_JOB + ', "junk": ' + "[" * 100 + "]" * 100 + "}",
      "not a job: nested deeper than 64 levels"),
-    (TEXT_JOB + ', "junk": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    (TEXT_JOB + ', "junk": ' + "[" * 1900 + "]" * 1900 + "}",
      "not a job: nested deeper than 64 levels"),
-    (TEXT_JOB + ', "junk": ' + "[" * 100_000 + "}", ERROR),  # message from the JSON reader
-    ('{"deal": "' + "AKQJ" * 50_000 + '", "game": "8S", "declarer": 1}', ERROR),
+    too_long(TEXT_JOB + ', "junk": ' + "[" * 100_000 + "]" * 100_000 + "}"),
+    (TEXT_JOB + ', "junk": ' + "[" * 3000 + "}", ERROR),  # message from the JSON reader
+    ('{"deal": "' + "AKQJ" * 500 + '", "game": "8S", "declarer": 1}', ERROR),
+    too_long('{"deal": "' + "AKQJ" * 50_000 + '", "game": "8S", "declarer": 1}'),
     ('{"deal": ' + "[" * 50 + "]" * 50 + ', "game": "8S", "declarer": 1}', ERROR),
     ('{"deal": "' + DEAL + '", "game": "8S", "declarer": 1e308}',
      "field 'declarer' must be 1, 2 or 3, got 1e+308"),
     ('{"deal": "' + DEAL + '", "game": "8S", "declarer": -0}',
      "field 'declarer' must be 1, 2 or 3, got 0"),
-    ('{"deal": "' + DEAL + '", "game": "8S", "declarer": 1, "played": ["' + "A" * 100_000 + '"]}',
+    ('{"deal": "' + DEAL + '", "game": "8S", "declarer": 1, "played": ["' + "A" * 3000 + '"]}',
      ERROR),
-    ('{"deal": "' + DEAL + '", "game": "' + "8" * 100_000 + '", "declarer": 1}',
-     "unknown game '88888888888888888888…': 100000 characters; a game is named in a few,"
+    ('{"deal": "' + DEAL + '", "game": "' + "8" * 3000 + '", "declarer": 1}',
+     "unknown game '88888888888888888888…': 3000 characters; a game is named in a few,"
      " e.g. 8S, 6NT, misere or raspasy"),
-    ('{"deal": "' + DEAL + '", "game": ["' + "S" * 100_000 + '"], "declarer": 1}', ERROR),
+    too_long('{"deal": "' + DEAL + '", "game": "' + "8" * 100_000 + '", "declarer": 1}'),
+    ('{"deal": "' + DEAL + '", "game": ["' + "S" * 3000 + '"], "declarer": 1}', ERROR),
     ('{"a": "tab\there"}', "not JSON: Invalid control character at column 11"),
     ('{"deal": ["\\u2028\\u007f\\u0000"], "game": "8S"}', ERROR),  # printed escaped
     ("[1e308]", "a job must be a JSON object, got list"),
-    ('"' + "x" * 100_000 + '"', "a job must be a JSON object, got str"),
+    ('"' + "x" * 3000 + '"', "a job must be a JSON object, got str"),
+    too_long('"' + "x" * 100_000 + '"'),
     ("{" * 10, ERROR),
     ("\x00", ERROR),
 ]
@@ -257,7 +267,9 @@ def _answer_holds(line: str, answer: dict, message: str) -> None:
         try:
             job = parse_job(line)
         except BatchError:
-            assert answer == {"input": line, "error": error}
+            # the line itself, or only its start when it is over-long
+            shown = line if len(line) <= 4000 else line[:59] + "…"
+            assert answer == {"input": shown, "error": error}
         else:
             assert {k: v for k, v in answer.items() if k != "error"} == job
     else:
@@ -273,7 +285,7 @@ def test_each_junk_line_gets_an_answer_or_a_short_error_in_strict_json(line, mes
 
 def test_the_junk_that_is_answered_is_the_strict_json_kind():
     # the lines answered: a valid job with odd but strict extra fields, echoed unchanged
-    assert len(ANSWERED) == 6
+    assert len(ANSWERED) == 7
     for line in ANSWERED:
         answer = strict(process_line(line))
         assert {k: v for k, v in answer.items() if k not in ("tricks", "verdict", "moves")} \
@@ -334,7 +346,8 @@ def test_the_command_on_a_junk_batch_prints_a_strict_summary(tmp_path):
     ('{"a": NaN}', "not strict JSON: NaN is not a JSON value (write a number or null)"),
     ("[1e400]", "not strict JSON: the number 1e400 is too large"),
     ("{", "not JSON: Expecting property name enclosed in double quotes at column 2"),
-    ("[" * 5000, "not a job: nested deeper than 64 levels"),
+    ("[" * 3000, "not a job: nested deeper than 64 levels"),
+    ("[" * 5000, "a job line is at most 4,000 characters; this one has 5,000"),
 ])
 def test_parse_job_says_why_a_line_is_no_job(text, message):
     with pytest.raises(BatchError) as raised:

@@ -117,12 +117,18 @@ def test_a_huge_deal_is_refused_at_once_in_python_and_in_a_batch_line():
     with pytest.raises(errors.InputTooLongError):
         pa.Deal.parse(HUGE)
     line = process_line('{"deal": "' + HUGE + '", "game": "8S", "declarer": 1}')
+    # A batch line that long is refused before it is read, and not echoed whole.
     assert time.perf_counter() - started < 2
     import json
-    error = json.loads(line)["error"]
-    assert error.endswith("deal is too long: 1000000 characters, at most 400 "
-                          "('AAAAAAAAAAAAAAAAAAAAAAAAAAAAA…')")
-    assert len(error) < errors.MAX_MESSAGE_CHARS
+    answer = json.loads(line)
+    assert answer["error"] == "a job line is at most 4,000 characters; this one has 1,000,041"
+    assert len(line) < errors.MAX_MESSAGE_CHARS
+    # A deal over the limit in a line under it gets the notation's message.
+    long_deal = "A" * 1000
+    answer = json.loads(process_line('{"deal": "' + long_deal + '", "game": "8S", "declarer": 1}'))
+    assert answer["error"].endswith("deal is too long: 1000 characters, at most 400 "
+                                    "('AAAAAAAAAAAAAAAAAAAAAAAAAAAAA…')")
+    assert len(answer["error"]) < errors.MAX_MESSAGE_CHARS
 
 
 @pytest.mark.parametrize("message", [
