@@ -14,19 +14,26 @@ keys in any case:
     whist: whist pass        # the whist words in the order said (first defender first)
     play: 7C AC 9S / ...     # the cards in play order, tricks separated by `/`
     claim: 2 rest            # optional: seat 2 claims the rest (or a number: that many more)
+                             #   misère, raspasy: `2 none`, `2 at most 1`; a catcher `1 at least 2`
     stop: agreed             # optional instead of a claim: play stopped by agreement
 
 A line that starts with no known key continues the field before it: a long `play:` (or a deal
 typed on three lines) may span lines, and `play:` may also be repeated. Cards are read by
 `Card.parse` (`AS`, `♠A`, `10♥`, `Т♠`, ...). A trick may begin with its leader's seat and a
 colon (`/ 3: AH 7H 8S`), which is then checked. The claimant may be written `declarer`, and
-`claim: declarer takes the rest` reads like `claim: 2 rest`. The whist words are those of the
+`claim: declarer takes the rest` reads like `claim: 2 rest`. A claim is what the claimant's
+role claims (`CLAIM_KINDS`): in a contract his side *takes* N more (`2 3`, `2 rest`); the misère
+declarer and a raspasy player claim he takes *at most* N more (`2 at most 1`; `2 none` is at
+most 0); a misère catcher claims the declarer takes *at least* N more (`1 at least 2`). A
+number alone (`2 1`) is the claim of the claimant's role; `rest` and a seat alone are contract
+claims; in raspasy a player claims only his own tricks. The whist words are those of the
 score sheet (whist, pass, half, return; вист, пас, полвиста, возврат) and are checked when
 the deal is scored.
 
 JSON form: an object with the same fields, `"talon_rule"` for the talon rule, `"whist"` a list
 of words, `"play"` a list of tricks (each a list of cards) or a string as in the text form,
-`"claim"` an object `{"seat": 2, "tricks": "rest"}` and `"stop": "agreed"`.
+`"claim"` an object `{"seat": 2, "kind": "take", "tricks": "rest"}` (`"kind"` one of
+`CLAIM_KINDS`, optional: the claimant's role decides) and `"stop": "agreed"`.
 
 Reading checks the play trick by trick and names the trick and the card when a play is
 illegal: a card the seat does not hold, a card played twice, not following suit, not
@@ -47,7 +54,8 @@ from .deal import Deal
 from .errors import NotationError
 from .games import CONTRACT, RASPASY, Game
 
-__all__ = ["Record", "Trick", "RecordError", "TALON_RULES"]
+__all__ = ["Record", "Trick", "RecordError", "TALON_RULES", "CLAIM_KINDS", "claim_kind",
+           "claim_text", "read_claim_words"]
 
 #: The raspasy talon rules (as in `solving.TALON_RULES`, not imported: this layer is below it).
 TALON_RULES = ("suit", "card", "none")
@@ -64,6 +72,12 @@ _KEYS = {
 }
 _KEY_RE = re.compile(r"^\s*([^\W\d][\w ]*?)\s*:(.*)$", re.S)
 _STOPS = ("agreed",)
+#: What a claim says of the tricks still to play: the claimant's side *takes* N (contracts),
+#: the focus player takes *at most* N (the misère declarer, a raspasy player of himself), the
+#: misère declarer takes *at least* N (claimed by a catcher).
+TAKE, AT_MOST, AT_LEAST = "take", "at most", "at least"
+CLAIM_KINDS = (TAKE, AT_MOST, AT_LEAST)
+_FILLER = ("takes", "take", "the", "all", "he", "more", "tricks", "trick")
 
 
 class RecordError(NotationError):
@@ -111,7 +125,9 @@ class Record:
     None for other games); `whist` the whist words in the order said; `plays` every card in
     play order; `claimant`/`claimed`: a claim after the last card (`claimed` the tricks claimed
     from there on, the unfinished trick included; None means the rest); `stop`: "agreed" when
-    play stopped by agreement. `tricks` (computed) splits the play into `Trick`s with leaders
+    play stopped by agreement; `claim_kind`: what the claim says (`CLAIM_KINDS`: "take" in a
+    contract, "at most" by the misère declarer or a raspasy player, "at least" by a misère
+    catcher; None given: the claimant's role decides). `tricks` (computed) splits the play into `Trick`s with leaders
     and winners; construction checks every card and raises `RecordError` naming the trick.
     """
 
@@ -125,6 +141,7 @@ class Record:
     claimant: int | None = None
     claimed: int | None = None
     stop: str | None = None
+    claim_kind: str | None = None
     leaders_given: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
     tricks: tuple[Trick, ...] = field(init=False, compare=False, repr=False)
 
@@ -172,7 +189,7 @@ class Record:
             if name not in data or data[name] in (None, ""):
                 raise RecordError(f"the record has no {name}: add a '{name}:' line")
         play, leaders = _read_play(data.get("play", ()))
-        claimant, claimed = _read_claim(data.get("claim"), data.get("declarer"))
+        claimant, kind, claimed = _read_claim(data.get("claim"), data.get("declarer"))
         whist = data.get("whist") or ()
         if not isinstance(whist, (str, list, tuple)):
             raise RecordError(f"whist: expected the words as said, got {whist!r}")
@@ -186,14 +203,14 @@ class Record:
                    talon_rule=data.get("talon_rule"),
                    whist=tuple(whist.split()) if isinstance(whist, str) else tuple(whist),
                    plays=tuple(play), claimant=claimant, claimed=claimed, stop=stop,
-                   leaders_given=leaders)
+                   claim_kind=kind, leaders_given=leaders)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: deal, game, declarer, leader, talon_rule, whist, play (tricks as lists
         of cards), claim, stop; fields that do not apply are null or empty."""
         claim = None
         if self.claimant is not None:
-            claim = {"seat": self.claimant,
+            claim = {"seat": self.claimant, "kind": self.claim_kind,
                      "tricks": "rest" if self.claimed is None else self.claimed}
         return {
             "deal": str(self.deal), "game": str(self.game), "declarer": self.declarer,
@@ -218,7 +235,7 @@ class Record:
             lines.append(prefix + " / ".join(tricks[start:start + 5]) + tail)
         if self.claimant is not None:
             lines.append(f"claim: {self.claimant} "
-                         f"{'rest' if self.claimed is None else self.claimed}")
+                         f"{claim_text(self.claim_kind or TAKE, self.claimed)}")
         if self.stop is not None:
             lines.append(f"stop: {self.stop}")
         return "\n".join(lines) + "\n"
@@ -293,16 +310,20 @@ class Record:
         if self.stop is not None and self.stop not in _STOPS:
             raise RecordError(f"stop: '{self.stop}' is not understood; write 'stop: agreed'")
         if self.claimant is None:
-            if self.claimed is not None:
+            if self.claimed is not None or self.claim_kind is not None:
                 raise RecordError("claim: give the claimant's seat")
             return
         if self.stop is not None:
             raise RecordError("a record ends with a claim or with an agreed stop, not both")
-        if self.game.kind != CONTRACT:
-            raise RecordError(f"claim: claims are checked in contracts only, not in {self.game}")
         _seat(self.claimant, "claimant")
+        given = self.claim_kind or (TAKE if self.claimed is None else None)  # None: the rest
+        kind = claim_kind(self.game, self.declarer, self.claimant, given)
+        object.__setattr__(self, "claim_kind", kind)
         if self.complete:
             raise RecordError("claim: every trick was played; there is nothing to claim")
+        if self.claimed is None and kind != TAKE:
+            raise RecordError(f"claim: '{self.claimant} {kind}' needs the number of tricks, "
+                              f"e.g. '{self.claimant} {kind} 1'")
         if self.claimed is not None and not 0 <= self.claimed <= self.remaining:
             raise RecordError(f"claim: {self.claimed} tricks, but {self.remaining} are left")
 
@@ -418,20 +439,77 @@ def _read_play(play: Any) -> tuple[list[Card], tuple[tuple[int, int], ...]]:
     return cards, tuple(leaders)
 
 
-def _read_claim(claim: Any, declarer: Any) -> tuple[int | None, int | None]:
-    """(claimant, claimed tricks or None for the rest) from a claim field."""
+def claim_kind(game: Game, declarer: int | None, claimant: int, kind: str | None) -> str:
+    """The kind of a claim by `claimant` (`CLAIM_KINDS`), checked against his role: `kind`
+    None is the role's own claim; a kind the role cannot claim raises `RecordError`."""
+    if kind is not None and kind not in CLAIM_KINDS:
+        raise RecordError(f"claim: unknown kind '{kind}' (expected take, at most or at least)")
+    if game.kind == CONTRACT:
+        if kind in (None, TAKE):
+            return TAKE
+        raise RecordError(f"claim: in {game} the claimant's side claims the tricks it takes "
+                          f"('{claimant} rest', '{claimant} 3'), not '{kind}'")
+    if game.kind == RASPASY:
+        if kind in (None, AT_MOST):
+            return AT_MOST
+        raise RecordError(f"claim: in raspasy a player claims only his own tricks, at most N "
+                          f"more ('{claimant} none', '{claimant} at most 1')")
+    if claimant == declarer:
+        if kind in (None, AT_MOST):
+            return AT_MOST
+        raise RecordError(f"claim: the misère declarer claims he takes at most N more "
+                          f"('{claimant} none', '{claimant} at most 1')")
+    if kind in (None, AT_LEAST):
+        return AT_LEAST
+    raise RecordError(f"claim: a catcher claims the declarer takes at least N more "
+                      f"('{claimant} at least 1')")
+
+
+def claim_text(kind: str, tricks: int | None) -> str:
+    """A claim's words after the seat, as the `claim:` line writes them: `rest`, `3`, `none`,
+    `at most 1`, `at least 2`."""
+    if kind == TAKE:
+        return "rest" if tricks is None else str(tricks)
+    if kind == AT_MOST and tricks == 0:
+        return "none"
+    return f"{kind} {tricks}"
+
+
+def read_claim_words(text: str) -> tuple[str | None, int | None]:
+    """(kind, tricks) from a claim's words after the seat (`claim_text`'s forms; filler such
+    as `takes the` is skipped): kind None for a number alone (the claimant's role decides),
+    tricks None for the rest."""
+    words = [w for w in text.lower().split() if w not in _FILLER]
+    if words in ([], ["rest"], ["remaining"]):
+        return TAKE, None
+    if words in (["none"], ["nothing"], ["no"]):
+        return AT_MOST, 0
+    if len(words) == 3 and words[0] == "at" and words[1] in ("most", "least"):
+        kind, words = f"at {words[1]}", words[2:]
+    else:
+        kind = None
+    if len(words) != 1 or not words[0].isdigit():
+        raise RecordError(f"claim: '{text.strip()}' is not a claim: write 'rest', a number, "
+                          f"'none', 'at most N' or 'at least N'")
+    return kind, int(words[0])
+
+
+def _read_claim(claim: Any, declarer: Any) -> tuple[int | None, str | None, int | None]:
+    """(claimant, kind or None, claimed tricks or None for the rest) from a claim field."""
     if claim is None or claim == "":
-        return None, None
+        return None, None, None
     if isinstance(claim, Mapping):
-        seat, tricks = claim.get("seat"), claim.get("tricks", "rest")
+        seat, tricks, kind = claim.get("seat"), claim.get("tricks", "rest"), claim.get("kind")
+        if kind is not None and kind not in CLAIM_KINDS:
+            raise RecordError(f"claim: unknown kind {kind!r} (expected take, at most or "
+                              f"at least)")
     elif isinstance(claim, str):
-        words = [w for w in claim.lower().split() if w not in ("takes", "take", "the", "all")]
-        if len(words) == 1 and words[0] not in ("rest", "remaining"):
-            words.append("rest")
-        if len(words) != 2:
-            raise RecordError(f"claim: '{claim}': write the claimant and the tricks, e.g. "
-                              f"'claim: 2 rest' or 'claim: declarer 3'")
-        seat, tricks = words
+        seat, _, words = claim.strip().partition(" ")
+        seat = seat.lower()
+        if not seat or seat in _FILLER + ("rest", "remaining", "none", "nothing", "no", "at"):
+            raise RecordError(f"claim: '{claim.strip()}' names no claimant: write his seat "
+                              f"first, e.g. 'claim: 2 {claim.strip() or 'rest'}'")
+        kind, tricks = read_claim_words(words)
     else:
         raise RecordError(f"claim: expected e.g. '2 rest', got {claim!r}")
     if seat == "declarer":
@@ -440,12 +518,14 @@ def _read_claim(claim: Any, declarer: Any) -> tuple[int | None, int | None]:
             raise RecordError("claim: 'declarer' claims, but the record names no declarer")
     seat = _seat(seat, "claimant")
     if tricks in ("rest", "remaining", None):
-        return seat, None
+        if kind not in (None, TAKE):
+            raise RecordError(f"claim: '{kind}' needs the number of tricks")
+        return seat, TAKE, None
     if isinstance(tricks, str) and tricks.strip().isdigit():
         tricks = int(tricks)
     if not isinstance(tricks, int) or isinstance(tricks, bool) or tricks < 0:
         raise RecordError(f"claim: '{tricks}' is not a number of tricks or 'rest'")
-    return seat, tricks
+    return seat, kind, tricks
 
 
 # ---------------------------------------------------------------------------- the play

@@ -15,7 +15,10 @@ from cli_support import flat, ok, same_json, strict_json
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "data" / "examples" / "game.txt"
 RASPASY = ROOT / "data" / "examples" / "raspasy_game.txt"
+MISERE = ROOT / "data" / "examples" / "misere_game.txt"
 DEAL = "J.A87.987.T97 AKQT8.KQJT9.-.- 97.-.KJT.AKQJ8 AD QD"
+MISERE_DEAL = "QJ.97.KQJT.J7 T987.8.987.98 AK.QJT.A.AKQT"
+RASPASY_DEAL = "KQT8.KT8.K.Q7 J97.QJ9.87.AJ A.A7.QJT.KT98 9D AD"
 
 
 def stdin(text: str, *args: str):
@@ -87,9 +90,24 @@ def test_review_ascii_has_no_symbols():
     (["review", "-", "--player", "1"], f"deal: {DEAL}\ngame: 8S\ndeclarer: 2\n",
      "Error: player 1: the player is for raspasy"),
     (["claim", DEAL, "-g", "8S", "--declarer", "2", "--claimant", "2", "--tricks", "many"],
-     None, "Error: --tricks 'many': a number of tricks or 'rest'"),
-    (["claim", DEAL, "-g", "misere", "--declarer", "2", "--claimant", "2"], None,
-     "Error: claims are checked in contracts only, not in misere"),
+     None, "Error: --tricks 'many': 'rest', a number of tricks, 'none', 'at most N' or 'at "
+     "least N'"),
+    (["claim", DEAL, "-g", "misere", "--declarer", "2", "--claimant", "2", "--tricks", "rest"],
+     None, "Error: claim: the misère declarer claims he takes at most N more ('2 none', "
+     "'2 at most 1')"),
+    (["claim", DEAL, "-g", "misere", "--declarer", "2", "--claimant", "1"], None,
+     "Error: claim: a catcher claims the declarer takes at least N more: give N"),
+    (["claim", DEAL, "-g", "misere", "--claimant", "1", "--tricks", "at least 1"], None,
+     "Error: misere needs the declarer: give --declarer 1, 2 or 3"),
+    (["claim", RASPASY_DEAL, "-g", "raspasy", "--claimant", "1", "--tricks", "at least 1"],
+     None, "Error: claim: in raspasy a player claims only his own tricks, at most N more "
+     "('1 none', '1 at most 1')"),
+    (["claim", RASPASY_DEAL, "-g", "raspasy", "--declarer", "1", "--claimant", "1"], None,
+     "Error: raspasy has no declarer: give --claimant only"),
+    (["claim", RASPASY_DEAL, "-g", "raspasy", "--claimant", "1", "--tricks", "at most 11"],
+     None, "Error: claim of 11 tricks: 10 are left"),
+    (["claim", DEAL, "-g", "8S", "--declarer", "2", "--claimant", "2", "--talon-rule", "suit"],
+     None, "Error: --talon-rule applies only to raspasy, not to 8S"),
     (["claim", DEAL, "-g", "8S", "--declarer", "2", "--claimant", "2", "--plays", "8C AS"],
      None, "Error: trick 1: AS does not follow suit ♣ (the 2nd hand holds ♣)"),
 ])
@@ -115,3 +133,54 @@ def test_claim_text_and_json():
                  "--claimant", "1", "--tricks", "2", "--json"),
               pa.check_claim(DEAL, "8S", declarer=2, plays=plays.replace("/", "").split(),
                              claimant=1, tricks=2))
+
+
+def test_misere_claims_text_and_json():
+    plays = "KD 9D AD / TH 7H 9H"
+    cards = plays.replace("/", "").split()
+    out = flat(ok("claim", MISERE_DEAL, "-g", "misere", "--declarer", "2", "--plays", plays,
+                  "--claimant", "2", "--tricks", "none"))
+    claim = pa.check_claim(MISERE_DEAL, "misere", declarer=2, plays=cards, claimant=2)
+    assert claim.kind == "at most" and claim.tricks == 0
+    assert (f"The 2nd hand claims he takes none of the {claim.remaining} tricks left: the claim"
+            f" {'holds' if claim.holds else 'does not hold'}") in out
+    for words, kind, tricks in (("2", "at least", 2), ("at least 3", "at least", 3)):
+        data = strict_json(ok("claim", MISERE_DEAL, "-g", "misere", "--declarer", "2",
+                              "--plays", "KD 9D AD", "--claimant", "3", "--tricks", words,
+                              "--json"))
+        same = pa.check_claim(MISERE_DEAL, "misere", declarer=2, plays=cards[:3], claimant=3,
+                              tricks=tricks)
+        assert data == strict_json(json.dumps(same.to_dict()))
+        assert data["kind"] == kind and data["holds"] == (data["can_take"] >= tricks)
+    broken = flat(ok("claim", MISERE_DEAL, "-g", "misere", "--declarer", "2", "--plays",
+                     "KD 9D AD", "--claimant", "2", "--tricks", "none"))
+    refuted = pa.check_claim(MISERE_DEAL, "misere", declarer=2, plays=cards[:3], claimant=2)
+    assert not refuted.holds
+    assert (f"the claim does not hold; with best play by all he takes {refuted.can_take}. The "
+            f"line that breaks it: {refuted.refutation[0].symbol()}") in broken
+
+
+def test_raspasy_claim_with_a_talon_trick_to_come():
+    out = ok("claim", RASPASY_DEAL, "-g", "raspasy", "--plays", "KD 8D QD", "--claimant", "2",
+             "--tricks", "at most 1", "--json")
+    same = pa.check_claim(RASPASY_DEAL, "raspasy", plays=["KD", "8D", "QD"], claimant=2,
+                          tricks=1)
+    same_json(out, same)
+    data = strict_json(out)
+    assert data["talon_rule"] == "suit" and data["declarer"] is None and data["side"] is None
+    assert data["kind"] == "at most" and data["focus"] == 2
+    text = flat(ok("claim", RASPASY_DEAL, "-g", "raspasy", "--plays", "KD 8D QD",
+                   "--claimant", "2"))
+    assert "raspasy, talon rule 'suit'" in text
+    assert "against the other two" in text and "claims he takes none of the 9 tricks" in text
+
+
+def test_review_of_a_misere_record_ending_in_a_claim():
+    record = pa.Record.parse(MISERE.read_text(encoding="utf-8"))
+    result = pa.review(record)
+    assert record.claim_kind == "at most" and result.settlement == "claim"
+    text = flat(ok("review", str(MISERE)))
+    assert (f"Result (with the claim): the declarer took {result.result} ({result.verdict})"
+            in text)
+    assert "The 2nd hand claims he takes none of the 7 tricks left: the claim holds" in text
+    same_json(ok("review", str(MISERE), "--json"), result)

@@ -14,7 +14,8 @@ def test_the_page_covers_the_record_the_review_and_claims():
     text = PAGE.read_text(encoding="utf-8")
     for words in ("deal:", "game:", "declarer:", "talon rule", "whist:", "play:", "claim:",
                   "`stop`", "SheetRecord", "lost_at", "cost_by_side", "minimums",
-                  "check_claim", "refutation", "prefdd review", "prefdd claim"):
+                  "check_claim", "refutation", "prefdd review", "prefdd claim", "at most",
+                  "at least", "claim_kind", "misere_game.txt"):
         assert words in text, words
 
 

@@ -50,10 +50,19 @@ def random_record(rng: random.Random) -> tuple[Record, list[int | None]]:
     count = rng.choice([None, rng.randrange(0, 3 * size)])
     plays, takers = random_play(deal, game, leader, rule, rng, count)
     declarer = None if kind == "raspasy" else rng.choice([1, 2, 3])
+    stop = "agreed" if count and rng.random() < 0.5 else None
+    claimant = claimed = claim_kind = None
+    if count is not None and not stop and rng.random() < 0.7:  # a claim of the role's kind
+        claimant = rng.choice([1, 2, 3])
+        claimed = rng.randrange(0, size - count // 3 + 1)
+        claim_kind = ("take" if game.is_contract else "at least"
+                      if kind == "misere" and claimant != declarer else "at most")
+        if claim_kind == "take" and rng.random() < 0.3:
+            claimed = None
     record = Record(deal=deal, game=game, declarer=declarer, leader=leader,
                     talon_rule=rule if kind == "raspasy" else None, plays=tuple(plays),
-                    whist=("whist", "pass") if game.is_contract else (),
-                    stop="agreed" if count and rng.random() < 0.5 else None)
+                    whist=("whist", "pass") if game.is_contract else (), stop=stop,
+                    claimant=claimant, claimed=claimed, claim_kind=claim_kind)
     return record, takers
 
 
@@ -160,7 +169,38 @@ BAD_HEADERS = [
     (HEAD + "stop: tired\n", "stop: 'tired' is not understood; write 'stop: agreed'"),
     (HEAD + "claim: someone rest\n", "claimant: 'someone' is not a seat 1, 2 or 3"),
     (HEAD.replace("8S", "misere") + "claim: 2 rest\n",
-     "claim: claims are checked in contracts only, not in misere"),
+     "claim: the misère declarer claims he takes at most N more ('2 none', '2 at most 1')"),
+    (HEAD.replace("8S", "misere") + "claim: 2 at least 1\n",
+     "claim: the misère declarer claims he takes at most N more ('2 none', '2 at most 1')"),
+    (HEAD.replace("8S", "misere") + "claim: 1 none\n",
+     "claim: a catcher claims the declarer takes at least N more ('1 at least 1')"),
+    (HEAD.replace("8S", "misere") + "claim: 3 at most 2\n",
+     "claim: a catcher claims the declarer takes at least N more ('3 at least 1')"),
+    (HEAD.replace("8S", "misere") + "play: 8C KC 7S\nclaim: 2 at most 10\n",
+     "claim: 10 tricks, but 9 are left"),
+    (HEAD.replace("8S", "misere") + "play: 8C KC 7S\nclaim: 1 at least 10\n",
+     "claim: 10 tricks, but 9 are left"),
+    (f"deal: {RASPASY_DEAL}\ngame: raspasy\nclaim: 1 at least 2\n",
+     "claim: in raspasy a player claims only his own tricks, at most N more ('1 none', "
+     "'1 at most 1')"),
+    (f"deal: {RASPASY_DEAL}\ngame: raspasy\nclaim: 2 rest\n",
+     "claim: in raspasy a player claims only his own tricks, at most N more ('2 none', "
+     "'2 at most 1')"),
+    (f"deal: {RASPASY_DEAL}\ngame: raspasy\nclaim: none\n",
+     "claim: 'none' names no claimant: write his seat first, e.g. 'claim: 2 none'"),
+    (f"deal: {RASPASY_DEAL}\ngame: raspasy\nclaim: at most 1\n",
+     "claim: 'at most 1' names no claimant: write his seat first, e.g. 'claim: 2 at most 1'"),
+    (f"deal: {RASPASY_DEAL}\ngame: raspasy\nclaim: 2 at most 11\n",
+     "claim: 11 tricks, but 10 are left"),
+    (f"deal: {RASPASY_DEAL}\ngame: raspasy\nclaim: 2 at most\n",
+     "claim: 'at most' is not a claim: write 'rest', a number, 'none', 'at most N' or "
+     "'at least N'"),
+    (HEAD + "claim: 2 at most 1\n",
+     "claim: in 8S the claimant's side claims the tricks it takes ('2 rest', '2 3'), not "
+     "'at most'"),
+    ("{\"deal\": \"" + RASPASY_DEAL + "\", \"game\": \"raspasy\", \"claim\": "
+     "{\"seat\": 1, \"kind\": \"at best\", \"tricks\": 1}}",
+     "claim: unknown kind 'at best' (expected take, at most or at least)"),
     ("{\"deal\": 3}", "the record has no game: add a 'game:' line"),
     ("{\"deal\": \"" + DEAL + "\", \"game\": \"8S\", \"declarer\": 2, \"colour\": 1}",
      "unknown field 'colour' (expected one of: claim, deal, declarer, game, leader, play, stop, "
@@ -183,6 +223,44 @@ def test_a_claim_of_some_tricks_and_a_claim_after_the_last_card():
                        for i in range(0, 30, 3))
     with pytest.raises(RecordError, match="nothing to claim"):
         Record.parse(HEAD + f"play: {whole}\nclaim: 2 rest\n")
+
+
+CLAIMS = [
+    # (game lines, claim as written, (claimant, kind, claimed), the canonical claim line)
+    ("game: misere\ndeclarer: 2\n", "2 none", (2, "at most", 0), "claim: 2 none"),
+    ("game: misere\ndeclarer: 2\n", "declarer takes none", (2, "at most", 0), "claim: 2 none"),
+    ("game: misere\ndeclarer: 2\n", "2 at most 0", (2, "at most", 0), "claim: 2 none"),
+    ("game: misere\ndeclarer: 2\n", "2 takes at most 1", (2, "at most", 1),
+     "claim: 2 at most 1"),
+    ("game: misere\ndeclarer: 2\n", "2 1", (2, "at most", 1), "claim: 2 at most 1"),
+    ("game: misere\ndeclarer: 2\n", "1 at least 2", (1, "at least", 2), "claim: 1 at least 2"),
+    ("game: misere\ndeclarer: 2\n", "3 he takes at least 1 more", (3, "at least", 1),
+     "claim: 3 at least 1"),
+    ("game: misere\ndeclarer: 2\n", "3 2", (3, "at least", 2), "claim: 3 at least 2"),
+    ("game: raspasy\ntalon rule: none\n", "2 none", (2, "at most", 0), "claim: 2 none"),
+    ("game: raspasy\ntalon rule: none\n", "3 at most 2", (3, "at most", 2),
+     "claim: 3 at most 2"),
+    ("game: 8S\ndeclarer: 2\n", "2 rest", (2, "take", None), "claim: 2 rest"),
+    ("game: 8S\ndeclarer: 2\n", "1 3", (1, "take", 3), "claim: 1 3"),
+]
+
+
+@pytest.mark.parametrize("game,claim,read,line", CLAIMS)
+def test_claims_of_every_kind_read_print_and_read_back(game, claim, read, line):
+    text = f"deal: {DEAL}\n{game}play: 8C KC 7S\nclaim: {claim}\n"
+    record = Record.parse(text)
+    assert (record.claimant, record.claim_kind, record.claimed) == read
+    assert line in str(record).splitlines()
+    again = Record.parse(str(record))
+    assert again == record and str(again) == str(record)
+    assert Record.from_dict(record.to_dict()) == record
+    assert Record.parse(json.dumps(record.to_dict())) == record
+    assert record.to_dict()["claim"] == {"seat": read[0], "kind": read[1],
+                                         "tricks": "rest" if read[2] is None else read[2]}
+    # The kind left out of the JSON form is the claimant's role's claim.
+    bare = dict(record.to_dict(), claim={"seat": read[0], "tricks": read[2]})
+    if read[2] is not None:
+        assert Record.from_dict(bare) == record
 
 
 def test_sheet_record_is_a_different_thing():

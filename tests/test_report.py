@@ -273,7 +273,7 @@ def test_a_review_page_shows_the_claim_and_the_result():
     page = read(render_html(review_report(review)))
     text = flat(" ".join(page.text))
     assert f"the declarer took {review.result} ({review.verdict})" in text
-    assert "claimed" in text and ("the claim holds" in text) == review.claim.holds
+    assert " claims " in text and ("the claim holds" in text) == review.claim.holds
     assert "In vists" in text
     assert len(page.data["play"]["steps"]) == len(record.plays)
     assert page.data["play"]["complete"] is False

@@ -304,12 +304,191 @@ def test_claims_against_the_plain_minimax(seed):
 
 
 def test_claim_bad_input():
-    with pytest.raises(ValueError, match="contracts only"):
-        pa.check_claim(DEAL, "misere", declarer=2, claimant=2)
     with pytest.raises(ValueError, match="claim of 11 tricks: 10 are left"):
         pa.check_claim(DEAL, "8S", declarer=2, claimant=2, tricks=11)
     with pytest.raises(ValueError, match="trick 1: AS does not follow suit ♣"):
         pa.check_claim(DEAL, "8S", declarer=2, plays=["8C", "AS"], claimant=2, tricks=1)
+
+
+# ------------------------------------------------------------- misère and raspasy claims
+
+
+def claim_setup(kind, rule, seed, pending):
+    """A small ending of misère or raspasy, random legal cards played into it, and the focus
+    position after them (`pending`: a raspasy talon trick is still to come)."""
+    rng = random.Random(f"{kind} {rule} {seed}")
+    size = rng.choice([3, 4])
+    game = pa.Game.parse(kind)
+    raspasy = kind == "raspasy"
+    deal = random_deal(rng, size, talon=raspasy)
+    leader = 1 if rule != "none" else rng.choice([1, 2, 3])
+    talon_cards = 3 * len(deal.talon) if rule != "none" else 0
+    count = (rng.randrange(0, talon_cards) if pending
+             else rng.randrange(talon_cards, 3 * size - 1))
+    cards = random_cards(deal, game, leader, rule, rng, count)
+    declarer = None if raspasy else rng.choice([1, 2, 3])
+    claimant = rng.choice([1, 2, 3])
+    focus = claimant if raspasy else declarer
+    pos, taken = replay(deal, game, leader, rule, cards)
+    assert bool(pos.talon) == pending
+    return (game, deal, rule, leader, cards, declarer, claimant, replace(pos, focus=focus - 1),
+            taken)
+
+
+def focus_tricks_along(pos, line):
+    """The focus player's tricks when `line` is played from `pos` to the end."""
+    got = 0
+    for card in line:
+        pos, taker, _ = pos.advance(card.index)
+        got += taker == pos.focus
+    assert pos.is_terminal
+    return got
+
+
+CLAIM_CASES = ([("misere", "none", False, seed) for seed in range(16)]
+               + [("raspasy", rule, pending, seed) for rule in ("suit", "card", "none")
+                  for pending in ((False, True) if rule != "none" else (False,))
+                  for seed in range(8)])
+
+
+@pytest.mark.parametrize("kind,rule,pending,seed", CLAIM_CASES)
+def test_misere_and_raspasy_claims_against_the_plain_minimax(kind, rule, pending, seed):
+    game, deal, rule, leader, cards, declarer, claimant, pos, _ = claim_setup(
+        kind, rule, seed, pending)
+    raspasy = kind == "raspasy"
+    remaining = pos.tricks_left
+    value = solver.reference.tricks(pos)  # the focus player's tricks from here, best play
+    at_most = raspasy or claimant == declarer
+    talon_rule = rule if raspasy else None
+    outcomes = set()
+    for tricks in range(remaining + 1):
+        claim = pa.check_claim(deal, game, declarer=declarer, leader=leader, plays=cards,
+                               claimant=claimant, tricks=tricks, talon_rule=talon_rule)
+        assert claim.kind == ("at most" if at_most else "at least")
+        assert (claim.remaining, claim.can_take, claim.tricks) == (remaining, value, tricks)
+        assert claim.focus == (claimant if raspasy else declarer)
+        assert claim.holds == (value <= tricks if at_most else value >= tricks)
+        outcomes.add(claim.holds)
+        data = strict_json_of(claim)
+        assert data["kind"] == claim.kind and data["holds"] == claim.holds
+        if claim.holds:
+            assert claim.refutation == []
+            continue
+        # The refutation, replayed, gives the focus player a count that breaks the claim.
+        got = focus_tricks_along(pos, claim.refutation)
+        assert got > tricks if at_most else got < tricks
+    assert outcomes == {True, False} or value in ((0,) if at_most else (remaining,))
+    default = pa.check_claim(deal, game, declarer=declarer, leader=leader, plays=cards,
+                             claimant=claimant, talon_rule=talon_rule) if at_most else None
+    if default is not None:  # "none": at most 0
+        assert default.tricks == 0 and default.holds == (value == 0)
+
+
+def strict_json_of(result):
+    import json
+
+    return json.loads(json.dumps(result.to_dict(), allow_nan=False))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_misere_record_ending_in_a_claim(seed):
+    game, deal, _, leader, cards, declarer, _, pos, taken = claim_setup(
+        "misere", "none", seed, False)
+    remaining = pos.tricks_left
+    value = solver.reference.tricks(pos)
+    dd_start = whole(deal, game, leader, "none", [], declarer)
+    rng = random.Random(seed)
+    catchers = [s for s in (1, 2, 3) if s != declarer]
+    for claimant, words, settled in (
+            (declarer, "none", 0),
+            (declarer, f"at most {rng.randrange(remaining + 1)}", None),
+            (rng.choice(catchers), f"at least {rng.randrange(remaining + 1)}", None)):
+        settled = int(words.split()[-1]) if settled is None else settled
+        text = (f"deal: {deal}\ngame: misere\ndeclarer: {declarer}\nleader: {leader}\n"
+                f"play: {plays_text(cards)}\nclaim: {claimant} {words}\n")
+        result = pa.review(pa.Record.parse(text))
+        assert result.settlement == "claim"
+        claim = result.claim
+        assert claim.can_take == value and claim.tricks == settled
+        assert claim.holds == (value <= settled if claimant == declarer else value >= settled)
+        # The claim settles the declarer's tricks at its number; what it moved away from
+        # best play is charged to the side it went against.
+        assert result.result == taken[declarer] + settled
+        assert sum(result.tricks_by_seat.values()) == deal.size
+        delta = settled - value
+        assert result.claim_cost == {DECLARER: max(0, delta), DEFENCE: max(0, -delta)}
+        assert (result.result - result.dd_start
+                == result.cost_by_side[DECLARER] - result.cost_by_side[DEFENCE])
+        assert result.dd_start == dd_start
+        clean_now = (taken[declarer] + value == 0)
+        if result.lost_by_claim:
+            assert clean_now != (result.result == 0) and result.lost_at is None
+        else:
+            assert clean_now == (result.result == 0)
+        assert result.verdict == game.verdict(result.result)
+        strict_json_of(result)
+
+
+@pytest.mark.parametrize("rule,pending,seed", [(r, p, s) for r in ("suit", "card", "none")
+                                               for p in ((False, True) if r != "none"
+                                                         else (False,)) for s in range(3)])
+def test_a_raspasy_record_ending_in_a_claim(rule, pending, seed):
+    game, deal, rule, leader, cards, _, claimant, pos, taken = claim_setup(
+        "raspasy", rule, seed, pending)
+    remaining = pos.tricks_left
+    value = solver.reference.tricks(pos)
+    tricks = random.Random(seed).randrange(remaining + 1)
+    text = (f"deal: {deal}\ngame: raspasy\ntalon rule: {rule}\nleader: {leader}\n"
+            f"play: {plays_text(cards)}\nclaim: {claimant} at most {tricks}\n")
+    record = pa.Record.parse(text)
+    assert pa.Record.parse(str(record)) == record
+    result = pa.review(record)
+    assert result.settlement == "claim" and result.claim.holds == (value <= tricks)
+    assert result.claim.can_take == value and result.claim_cost == {}
+    # The claimant is settled at his claim, unless a talon trick that nobody takes (rule
+    # `card`) leaves fewer tricks to take than that.
+    settled = result.tricks_by_seat[claimant] - taken[claimant]
+    total = sum(taken.values()) + remaining  # the tricks taken by someone, if all left are
+    assert settled <= tricks and sum(result.tricks_by_seat.values()) <= total
+    if rule != "card" or not pending:
+        assert settled == tricks and sum(result.tricks_by_seat.values()) == total
+
+
+MISERE_DEAL = "QJ.97.KQJT.J7 T987.8.987.98 AK.QJT.A.AKQT"
+
+
+@pytest.mark.parametrize("call,message", [
+    (dict(game="raspasy", claimant=1, tricks=1, kind="at least"),
+     "claim: in raspasy a player claims only his own tricks, at most N more ('1 none', "
+     "'1 at most 1')"),
+    (dict(game="raspasy", claimant=2, tricks=1, kind="take"),
+     "claim: in raspasy a player claims only his own tricks, at most N more ('2 none', "
+     "'2 at most 1')"),
+    (dict(game="raspasy", claimant=None, tricks=0),
+     "claimant seat None is not 1, 2 or 3"),
+    (dict(game="raspasy", claimant=2, tricks=11), "claim of 11 tricks: 10 are left"),
+    (dict(game="raspasy", declarer=1, claimant=1, tricks=0),
+     "raspasy has no declarer: remove the 'declarer:' line"),
+    (dict(game="misere", declarer=2, claimant=2, tricks=-1), "claim of -1 tricks: 10 are left"),
+    (dict(game="misere", declarer=2, claimant=2, tricks=1, kind="at least"),
+     "claim: the misère declarer claims he takes at most N more ('2 none', '2 at most 1')"),
+    (dict(game="misere", declarer=2, claimant=3, tricks=1, kind="at most"),
+     "claim: a catcher claims the declarer takes at least N more ('3 at least 1')"),
+    (dict(game="misere", declarer=2, claimant=3),
+     "claim: a catcher claims the declarer takes at least N more: give N"),
+    (dict(game="8S", declarer=2, claimant=2, tricks=1, kind="at most"),
+     "claim: in 8S the claimant's side claims the tricks it takes ('2 rest', '2 3'), not "
+     "'at most'"),
+    (dict(game="misere", declarer=2, claimant=2, tricks=1, kind="maybe"),
+     "claim: unknown kind 'maybe' (expected take, at most or at least)"),
+])
+def test_misere_and_raspasy_bad_claims(call, message):
+    deal = MISERE_DEAL if call["game"] == "misere" else DEAL
+    args = dict(call)
+    game = args.pop("game")
+    with pytest.raises(ValueError) as caught:
+        pa.check_claim(deal, game, talon_rule="none" if game == "raspasy" else None, **args)
+    assert str(caught.value) == message
 
 
 def test_whist_words_are_read_as_the_score_sheet_reads_them():

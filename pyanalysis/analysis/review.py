@@ -15,7 +15,7 @@ included.
 `Review` fields (stable; `to_dict()` gives the same names, cards as "AS", seats as "1"):
 
 - `record`: the `Record` reviewed (deal, game, declarer, leader, talon_rule, whist, plays,
-  claimant/claimed, stop; `record.tricks`: the `Trick`s with leaders and winners).
+  claimant/claimed/claim_kind, stop; `record.tricks`: the `Trick`s with leaders and winners).
 - `deal`, `game`, `declarer` (None in raspasy), `player` (raspasy focus or None), `leader`,
   `talon_rule` (raspasy; None otherwise), `focus` (the declarer, the raspasy player, or None
   in raspasy without a player).
@@ -26,9 +26,14 @@ included.
 - `tricks_by_seat`: {seat: tricks} at the end on the same terms (the settled tricks shared as
   along the principal line; raspasy without a player: that line with the 1st hand as focus).
 - `settlement`: "played" (every trick played), "claim", "stop" or "unfinished".
-- `claim`: the `Claim` check of the record's claim (None without one); `claim_cost`:
-  {"declarer": n, "defence": n}, the tricks the accepted claim moved away from best play (a
-  claimant conceding tricks he could take, or a side accepting a claim that does not hold).
+- `claim`: the `Claim` check of the record's claim (None without one). An accepted claim
+  settles the tricks counted by its number: a "take" claim gives the claimant's side `tricks`
+  of those left, an "at most" or "at least" claim gives the player it is about (the misère
+  declarer, the raspasy claimant) `tricks` more; the other tricks are shared as along the
+  principal line. `claim_cost` (contracts and misère): {"declarer": n, "defence": n}, the
+  tricks the accepted claim moved away from best play, charged to the side they went against
+  (a claimant conceding tricks he could take or granting tricks he need not; a side accepting
+  a claim that does not hold). Raspasy has no sides: {} there.
 - `cost_by_seat`: {seat: the sum of the costs of his cards}; `cost_by_side` (contracts and
   misère): {"declarer": …, "defence": …} with the claim's cost included. For a contract
   `result - dd_start == cost_by_side["defence"] - cost_by_side["declarer"]` (misère: the
@@ -55,12 +60,22 @@ focus tricks after it} for every legal card there), `taken` ({seat: tricks taken
 card}), `minimums` (raspasy: {seat: each player's guaranteed minimum before this card}; {}
 otherwise).
 
-A claim (`check_claim`): the claimant's side (the declarer alone, or the two defenders
-together) claims `tricks` of the tricks still to play from the position after `plays` (the
-unfinished trick included; None: all of them). It holds when that side takes them against any
-defence, double-dummy; else `refutation` is a principal line from there (the other side's best
-play against the claim, the claimant's side playing its best too): replayed, it gives the
-claimant's side `can_take` < `tricks`.
+A claim (`check_claim`) is about the tricks still to play from the position after `plays`
+(the unfinished trick included), double-dummy, and its `kind` is what the claimant's role
+claims:
+
+- "take" (contracts): the claimant's side (the declarer alone, or the two defenders together)
+  takes `tricks` of them (None: all); `can_take` is that side's tricks with best play by all;
+  it holds iff `can_take >= tricks`.
+- "at most" (the misère declarer; a raspasy player, of his own tricks only): he takes at most
+  `tricks` more (None: 0, "the rest are yours"); `can_take` is his tricks with best play by
+  all (in raspasy the other two playing together against him, as `solve(..., player=)`
+  counts); it holds iff `can_take <= tricks`.
+- "at least" (a misère catcher): the declarer takes at least `tricks` more; `can_take` is the
+  declarer's tricks with best play by all; it holds iff `can_take >= tricks`.
+
+When it does not hold, `refutation` is a principal line from there (best play by all for the
+tricks counted): replayed, it gives `can_take` tricks, which breaks the claim.
 
 Each position is solved once for every legal card (`Solver.moves`) on one engine, whose table
 carries over from card to card.
@@ -73,9 +88,10 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from ..cards import Card
 from ..deal import Deal
+from ..diagram import SEAT_NAMES
 from ..errors import PositionError
 from ..games import CONTRACT, MISERE, RASPASY, Game
-from ..record import Record
+from ..record import AT_LEAST, AT_MOST, TAKE, Record, claim_kind, claim_text
 from ..rules import RuleSet
 from ..scoring import score_deal, whist_word
 from ..solving import SEATS, make_position
@@ -124,15 +140,20 @@ class ReviewCard:
 class Claim:
     """A claim checked double-dummy (see the module doc).
 
-    `tricks`: claimed from the position after `plays` on; `remaining`: tricks left there (the
-    unfinished one included); `can_take`: the claimant's side's tricks from there with best
-    play by all; `holds`: can_take >= tricks; `refutation`: [] when it holds, else a principal
-    line from there in play order.
+    `kind`: "take" (contracts), "at most" (the misère declarer, a raspasy player of himself)
+    or "at least" (a misère catcher, of the declarer). `tricks`: claimed from the position
+    after `plays` on; `remaining`: tricks left there (the unfinished one included);
+    `can_take`: the tricks counted from there with best play by all: in a contract the
+    claimant's side's, in misère the declarer's (whoever claims), in raspasy the claimant's
+    against the other two; `holds`: can_take >= tricks ("take", "at least") or can_take <=
+    tricks ("at most"); `refutation`: [] when it holds, else a principal line from there in
+    play order. `declarer` is None in raspasy; `talon_rule` is the raspasy talon rule (None
+    otherwise).
     """
 
     deal: Deal
     game: Game
-    declarer: int
+    declarer: int | None
     leader: int
     plays: tuple[Card, ...]
     claimant: int
@@ -141,17 +162,58 @@ class Claim:
     can_take: int
     holds: bool
     refutation: list[Card]
+    kind: str = TAKE
+    talon_rule: str | None = None
 
     @property
-    def side(self) -> str:
-        """"declarer" or "defence": whose tricks are claimed."""
+    def side(self) -> str | None:
+        """"declarer" or "defence": whose claim it is (None in raspasy: no sides)."""
+        if self.declarer is None:
+            return None
         return DECLARER if self.claimant == self.declarer else DEFENCE
+
+    @property
+    def focus(self) -> int:
+        """The seat whose tricks `can_take` counts alone ("at most", "at least"); in a "take"
+        claim the declarer, whose side's tricks or their complement `can_take` is."""
+        return self.claimant if self.declarer is None else self.declarer
+
+    @property
+    def words(self) -> str:
+        """The claim after the seat, as a record's `claim:` line writes it ("rest", "3",
+        "none", "at most 1", "at least 2")."""
+        return claim_text(self.kind, None if self.kind == TAKE and self.tricks ==
+                          self.remaining else self.tricks)
+
+    def sentences(self) -> tuple[str, str]:
+        """The claim and its outcome in words, for the command line and the page alike:
+        ("The 2nd hand claims all 7 tricks left for the declarer", "the claim does not hold;
+        against best play the declarer takes 6"). The refutation line is the caller's to
+        write."""
+        seat = f"The {SEAT_NAMES[self.claimant]}"
+        if self.kind == TAKE:
+            side = "the declarer" if self.side == DECLARER else "the defence"
+            claimed = (f"all {self.remaining} tricks left" if self.tricks == self.remaining
+                       else f"{_tricks_word(self.tricks)} of the {self.remaining} left")
+            head = f"{seat} claims {claimed} for {side}"
+            if self.holds:
+                return head, f"the claim holds ({side} can take {self.can_take} against any play)"
+            return head, f"the claim does not hold; against best play {side} takes {self.can_take}"
+        who = "he" if self.claimant == self.focus else "the declarer"
+        limit = "none" if self.kind == AT_MOST and self.tricks == 0 else f"{self.kind} {self.tricks}"
+        head = f"{seat} claims {who} takes {limit} of the {_tricks_word(self.remaining)} left"
+        against = " against the other two" if self.game.kind == RASPASY else ""
+        takes = f"with best play by all {who} takes {self.can_take}{against}"
+        if self.holds:
+            return head, f"the claim holds ({takes})"
+        return head, f"the claim does not hold; {takes}"
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "deal": str(self.deal), "game": str(self.game), "declarer": self.declarer,
-            "leader": self.leader, "plays": [str(c) for c in self.plays],
-            "claimant": self.claimant, "side": self.side, "tricks": self.tricks,
+            "talon_rule": self.talon_rule, "leader": self.leader,
+            "plays": [str(c) for c in self.plays], "claimant": self.claimant,
+            "side": self.side, "kind": self.kind, "focus": self.focus, "tricks": self.tricks,
             "remaining": self.remaining, "can_take": self.can_take, "holds": self.holds,
             "refutation": [str(c) for c in self.refutation],
         }
@@ -340,14 +402,24 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
         line = [Card.from_index(c) for c in engine.line(position)]
         along = _takers(position, line)
         if record.claimant is not None:
-            declarer = record.declarer
-            assert declarer is not None
-            claim = _claim_at(record, position, engine, record.claimant, record.claimed)
-            dd_rest = along[declarer]
-            mine = claim.tricks if claim.side == DECLARER else claim.remaining - claim.tricks
-            delta = mine - dd_rest
-            claim_cost[DEFENCE if delta > 0 else DECLARER] = abs(delta)
-            along = _reshare(along, declarer, mine, record.claimant)
+            claim = _claim_at(record, position, engine, record.claimant, record.claimed,
+                              record.claim_kind)
+            subject = claim.focus  # whose tricks the claim's number settles
+            if claim.kind == TAKE:
+                mine = claim.tricks if claim.side == DECLARER else claim.remaining - claim.tricks
+            else:
+                mine = claim.tricks
+            if subject != base_focus:  # raspasy: the line of the claimant against the others
+                line = [Card.from_index(c)
+                        for c in engine.line(replace(position, focus=subject - 1))]
+                along = _takers(position, line)
+            if raspasy:  # a talon trick that nobody takes (rule `card`) is nobody's to claim
+                mine = min(mine, sum(along.values()))
+            else:
+                delta = mine - along[subject]  # the declarer's tricks against best play
+                gained = delta > 0 if game.kind == CONTRACT else delta < 0
+                claim_cost[DEFENCE if gained else DECLARER] = abs(delta)
+            along = _reshare(along, subject, mine, record.claimant)
         for seat in SEATS:
             tricks_by_seat[seat] += along[seat]
     settlement = ("played" if not remaining else "claim" if record.claimant is not None
@@ -526,47 +598,63 @@ def _price(game: Game, rules: RuleSet, declarer: int | None, by_seat: Mapping[in
 
 def check_claim(deal: Deal | str, game: Game | str, *, declarer: int | None = None,
                 leader: int = 1, plays: Iterable[Card | str] | str = (), claimant: int,
-                tricks: int | None = None, engine: solver.Solver | None = None) -> Claim:
-    """Can `claimant`'s side take `tricks` more tricks from the position after `plays`?
+                tricks: int | None = None, talon_rule: str | None = None,
+                kind: str | None = None, engine: solver.Solver | None = None) -> Claim:
+    """Check a claim about the tricks still to play from the position after `plays`.
 
-    `tricks` counts from that position on, the unfinished trick included (None: all the tricks
-    left). The side is the declarer alone or the two defenders together; the check is
-    double-dummy (see the module doc). Contracts only.
+    `tricks` counts from that position on, the unfinished trick included. What is claimed
+    (`kind`, default: what the claimant's role claims) depends on the game: in a contract
+    `claimant`'s side (the declarer alone or the two defenders together) takes `tricks`
+    (None: all that are left); in misère the declarer takes at most `tricks` (None: none) when
+    he claims, at least `tricks` when a catcher claims; in raspasy (with `talon_rule` as for
+    `solve`) the claimant takes at most `tricks` himself (None: none), the other two playing
+    together against him. Double-dummy; see the module doc.
     """
     import solver as engine_module
 
-    record = _as_record(deal, game, declarer=declarer, talon_rule=None, leader=leader,
+    record = _as_record(deal, game, declarer=declarer, talon_rule=talon_rule, leader=leader,
                         plays=plays)
-    if record.game.kind != CONTRACT:
-        raise PositionError(f"claims are checked in contracts only, not in {record.game}")
     if record.complete:
         raise PositionError("every trick was played: there is nothing to claim")
     if isinstance(claimant, bool) or claimant not in SEATS:
         raise PositionError(f"claimant seat {claimant!r} is not 1, 2 or 3")
+    kind = claim_kind(record.game, record.declarer, claimant, kind)
     if tricks is not None and (isinstance(tricks, bool) or not isinstance(tricks, int)
                                or not 0 <= tricks <= record.remaining):
         raise PositionError(f"claim of {tricks!r} tricks: {record.remaining} are left")
     engine = engine or engine_module.default_solver()
+    raspasy = record.game.kind == RASPASY
     position = make_position(record.deal, record.game, declarer=record.declarer,
-                             leader=record.leader)[0]
+                             player=claimant if raspasy else None, leader=record.leader,
+                             talon_rule=record.talon_rule)[0]
     for card in record.plays:
         position = position.play(card.index)
-    return _claim_at(record, position, engine, claimant, tricks)
+    return _claim_at(record, position, engine, claimant, tricks, kind)
 
 
 def _claim_at(record: Record, position: Any, engine: Any, claimant: int,
-              tricks: int | None) -> Claim:
+              tricks: int | None, kind: str | None) -> Claim:
     declarer = record.declarer
-    assert declarer is not None
+    kind = claim_kind(record.game, declarer, claimant, kind)
     remaining = record.remaining
-    claimed = remaining if tricks is None else tricks
-    value = engine.tricks(position)  # the declarer's tricks from here, current trick included
-    can_take = value if claimant == declarer else remaining - value
-    holds = can_take >= claimed
-    refutation = [] if holds else [Card.from_index(c) for c in engine.line(position)]
+    if tricks is None and kind == AT_LEAST:
+        raise PositionError("claim: a catcher claims the declarer takes at least N more: "
+                            "give N")
+    claimed = tricks if tricks is not None else remaining if kind == TAKE else 0
+    focus = claimant if declarer is None else declarer
+    frame = replace(position, focus=focus - 1)
+    value = engine.tricks(frame)  # the focus player's tricks from here, this trick included
+    if kind == TAKE:
+        can_take = value if claimant == declarer else remaining - value
+        holds = can_take >= claimed
+    else:
+        can_take = value
+        holds = value <= claimed if kind == AT_MOST else value >= claimed
+    refutation = [] if holds else [Card.from_index(c) for c in engine.line(frame)]
     return Claim(deal=record.deal, game=record.game, declarer=declarer, leader=record.leader,
                  plays=record.plays, claimant=claimant, tricks=claimed, remaining=remaining,
-                 can_take=can_take, holds=holds, refutation=refutation)
+                 can_take=can_take, holds=holds, refutation=refutation, kind=kind,
+                 talon_rule=record.talon_rule)
 
 
 # ---------------------------------------------------------------------------- words, JSON
@@ -576,6 +664,10 @@ def _verdict(game: Game, result: int | None, by_seat: Mapping[int, int]) -> str:
     if game.kind == RASPASY or result is None:
         return "tricks " + "-".join(str(by_seat[s]) for s in SEATS)
     return game.verdict(result)
+
+
+def _tricks_word(n: int) -> str:
+    return f"{n} trick" + ("" if n == 1 else "s")
 
 
 def _display_order(item: tuple[int, int]) -> tuple[int, int]:

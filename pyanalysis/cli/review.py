@@ -4,7 +4,9 @@
 trick with its cards, the cards that cost their side tricks (with the best cards there), the
 result against the double-dummy result at the start, where the game was lost, and the costs
 per player, priced in vists with `--rules`. `claim` checks whether a claim holds against any
-defence. `--json` prints the result's ``to_dict()``.
+play: in a contract the tricks a side takes, in misère the declarer's "none" or "at most N"
+and a catcher's "at least N", in raspasy a player's "at most N" of his own tricks. `--json`
+prints the result's ``to_dict()``.
 """
 from __future__ import annotations
 
@@ -19,12 +21,13 @@ from pyanalysis.analysis.review import (
 )
 from pyanalysis.diagram import draw_deal
 from pyanalysis.games import MISERE, RASPASY
+from pyanalysis.record import RecordError, read_claim_words
 from pyanalysis.rules import RuleSet
 
-from .analysis import declarer_option, emit, game_choice, game_text, json_flag, say, table
+from .analysis import emit, game_choice, game_text, json_flag, say, table
 from .common import (
     COMMAND_SETTINGS, CliError, Command, card_text, parse_cards, seat_name, symbols_option,
-    words_argument,
+    talon_rule_option, words_argument,
 )
 from .whist import rules_text, signed
 
@@ -37,6 +40,12 @@ EXAMPLE_RECORD = (r"deal: J.A87.987.T97 AKQT8.KQJT9.-.- 97.-.KJT.AKQJ8 AD QD\nga
                   r"claim: 2 rest\n")
 EXAMPLE_DEAL = "J.A87.987.T97 AKQT8.KQJT9.-.- 97.-.KJT.AKQJ8 AD QD"
 EXAMPLE_PLAYS = "8C KC 7S / AH 7H 8S / AS 9S JS"
+#: The misère of `data/examples/misere_game.txt` (the 2nd hand's), after the 1st hand's ♥7.
+MISERE_DEAL = "QJ.97.KQJT.J7 T987.8.987.98 AK.QJT.A.AKQT"
+MISERE_PLAYS = "KD 9D AD / TH 7H 9H"
+#: The raspasy of `data/examples/raspasy_game.txt` after trick 1 (the talon's ♦A still sets
+#: trick 2).
+RASPASY_DEAL = "KQT8.KT8.K.Q7 J97.QJ9.87.AJ A.A7.QJT.KT98 9D AD"
 
 
 # ----------------------------------------------------------------------------- words
@@ -202,16 +211,12 @@ def verdict_lines(result: Review, symbols: bool) -> list[str]:
 
 
 def claim_sentence(claim: Claim, symbols: bool) -> list[str]:
-    side = "the declarer" if claim.side == DECLARER else "the defence"
-    claimed = (f"all {claim.remaining} tricks left" if claim.tricks == claim.remaining
-               else f"{tricks_word(claim.tricks)} of the {claim.remaining} left")
-    head = f"The {seat_name(claim.claimant)} claims {claimed} for {side}"
+    head, outcome = claim.sentences()
     if claim.holds:
-        return say(f"{head}: the claim holds ({side} can take {claim.can_take} against any"
-                   f" play).")
+        return say(f"{head}: {outcome}.")
     line = trick_groups(claim.refutation, len(claim.plays) % 3, symbols)
-    return say(f"{head}: the claim does not hold; against best play {side} takes"
-               f" {claim.can_take}. The line that beats it: {line}.")
+    verb = "beats" if claim.kind == "take" else "breaks"
+    return say(f"{head}: {outcome}. The line that {verb} it: {line}.")
 
 
 def trick_groups(cards: Sequence[pa.Card], offset: int, symbols: bool) -> str:
@@ -273,8 +278,9 @@ def review_command(file: str, rules_name: str | None, rule_overrides: tuple[str,
 
     FILE is a game record (`-` reads stdin): lines `deal:`, `game:`, `declarer:` (raspasy:
     `talon rule:`), `leader:`, `whist:`, `play:` with the cards in play order, tricks
-    separated by `/` (it may span lines), and optionally `claim: SEAT rest|N` or
-    `stop: agreed`; `#` starts a comment. JSON with the same fields is read too. An illegal
+    separated by `/` (it may span lines), and optionally a claim (`claim: SEAT rest|N` in a
+    contract; `claim: SEAT none|at most N` by the misère declarer or a raspasy player,
+    `claim: SEAT at least N` by a misère catcher) or `stop: agreed`; `#` starts a comment. JSON with the same fields is read too. An illegal
     play is reported with its trick and card.
 
     For every card: the tricks with best play before and after it, its cost (0 for a best
@@ -307,55 +313,79 @@ def review_command(file: str, rules_name: str | None, rule_overrides: tuple[str,
 def claim_lines(result: Claim, symbols: bool = True) -> list[str]:
     lines = [draw_deal(result.deal, symbols=symbols, declarer=result.declarer), ""]
     played = trick_groups(result.plays, 0, symbols) if result.plays else "none"
-    lines += say(f"{game_text(result.game, symbols)} by the {seat_name(result.declarer)};"
-                 f" the {seat_name(result.leader)} led; played: {played}.")
+    game = game_text(result.game, symbols)
+    head = (f"{game} by the {seat_name(result.declarer)}" if result.declarer is not None
+            else f"{game}, talon rule '{result.talon_rule}'")
+    lines += say(f"{head}; the {seat_name(result.leader)} led; played: {played}.")
     lines += claim_sentence(result, symbols)
     lines += say("Double-dummy: every player sees all the cards.")
     return lines
 
 
 @click.command("claim", cls=Command, context_settings=COMMAND_SETTINGS,
-               short_help="Does a claim hold against any defence (double-dummy)?",
+               short_help="Does a claim hold against any play (double-dummy)?",
                epilog=f"""\b
 Example:
   prefdd claim "{EXAMPLE_DEAL}" --game 8S --declarer 2 --plays "{EXAMPLE_PLAYS}" --claimant 2 --tricks rest
   prefdd claim "{EXAMPLE_DEAL}" -g 8S --declarer 2 --plays "{EXAMPLE_PLAYS}" --claimant 1 --tricks 3 --json
+  prefdd claim "{MISERE_DEAL}" -g misere --declarer 2 --plays "{MISERE_PLAYS}" --claimant 2 --tricks none
+  prefdd claim "{MISERE_DEAL}" -g misere --declarer 2 --plays "KD 9D AD" --claimant 1 --tricks "at least 1"
+  prefdd claim "{RASPASY_DEAL}" -g raspasy --plays "KD 8D QD" --claimant 2 --tricks "at most 4"
 """)
 @words_argument("deal", "DEAL")
-@game_choice("The contract: 6S … 10NT (also 7♥, 6БК). Claims are checked in contracts.")
-@declarer_option
+@game_choice("The game: a contract 6S … 10NT (also 7♥, 6БК), misere or raspasy.")
+@click.option("--declarer", type=click.IntRange(1, 3), default=None, metavar="SEAT",
+              help="The declarer's seat: 1, 2 or 3 (contracts and misère).")
+@talon_rule_option
 @click.option("--leader", type=click.IntRange(1, 3), default=1, show_default=True,
               metavar="SEAT", help="The seat that led to the first trick.")
 @click.option("--plays", "--played", "plays", default=None, metavar="CARDS",
               help="The cards played so far, in order, tricks separated by '/'"
                    " (\"8C KC 7S / AH 7H 8S\").")
 @click.option("--claimant", type=click.IntRange(1, 3), required=True, metavar="SEAT",
-              help="Who claims: his side (the declarer, or the two defenders) takes the tricks.")
-@click.option("--tricks", "tricks_text", default="rest", show_default=True, metavar="N|rest",
-              help="The tricks claimed from here on (the unfinished trick included), or 'rest'"
-                   " for all that are left.")
+              help="Who claims: in a contract for his side (the declarer, or the two"
+                   " defenders); in misère the declarer of himself or a catcher of the"
+                   " declarer; in raspasy a player of his own tricks.")
+@click.option("--tricks", "tricks_text", default=None, metavar="CLAIM",
+              help="What is claimed of the tricks from here on (the unfinished one"
+                   " included): 'rest' or N (a contract: the claimant's side takes them),"
+                   " 'none' or 'at most N' (the misère declarer, a raspasy player), 'at"
+                   " least N' (a misère catcher: the declarer takes at least N). N alone is"
+                   " the claimant's own kind of claim. Default: 'rest' in a contract, 'none'"
+                   " in misère and raspasy.")
 @symbols_option
 @json_flag
-def claim_command(deal: tuple[str, ...], game: str, declarer: int, leader: int,
-                  plays: str | None, claimant: int, tricks_text: str, ascii_only: bool,
-                  as_json: bool) -> None:
-    """Check a claim: can the claimant's side take the tricks he claims against any play?
+def claim_command(deal: tuple[str, ...], game: str, declarer: int | None,
+                  talon_rule: str | None, leader: int, plays: str | None, claimant: int,
+                  tricks_text: str | None, ascii_only: bool, as_json: bool) -> None:
+    """Check a claim: does it hold against any play, double-dummy?
 
     DEAL is the deal at the start; --plays the cards played so far. The claim counts the
-    tricks still to play (the unfinished one included): --tricks 3 claims three of them,
-    --tricks rest all. When the claim does not hold, the line that beats it is shown: the
-    other side's best play, which gives the claimant fewer tricks however he plays.
+    tricks still to play (the unfinished one included). In a contract the claimant's side
+    takes them: --tricks 3 claims three, --tricks rest all. In misère the declarer claims he
+    takes none (or at most N) more, and a catcher that the declarer takes at least N more;
+    in raspasy a player claims he takes none (at most N) more, the other two playing
+    together against him. When the claim does not hold, the line that breaks it is shown:
+    best play by all from here, which the claimant cannot escape.
     """
-    text = tricks_text.strip().lower()
-    if text in ("rest", "all"):
-        tricks = None
-    elif text.isdigit():
-        tricks = int(text)
-    else:
-        raise CliError(f"--tricks '{tricks_text}': a number of tricks or 'rest'")
+    kind, tricks = None, None
+    if tricks_text is not None:
+        try:
+            kind, tricks = read_claim_words(tricks_text)
+        except RecordError:
+            raise CliError(f"--tricks '{tricks_text}': 'rest', a number of tricks, 'none',"
+                           f" 'at most N' or 'at least N'") from None
+    parsed = pa.Game.parse(game)
+    if declarer is None and parsed.kind != RASPASY:
+        raise CliError(f"{parsed} needs the declarer: give --declarer 1, 2 or 3")
+    if declarer is not None and parsed.kind == RASPASY:
+        raise CliError("raspasy has no declarer: give --claimant only")
+    if talon_rule is not None and parsed.kind != RASPASY:
+        raise CliError(f"--talon-rule applies only to raspasy, not to {parsed}")
     cards = [] if plays is None else parse_cards(plays.replace("/", " "), "--plays")
-    result = check_claim(" ".join(deal), game, declarer=declarer, leader=leader, plays=cards,
-                         claimant=claimant, tricks=tricks)
+    result = check_claim(" ".join(deal), parsed, declarer=declarer, leader=leader,
+                         plays=cards, claimant=claimant, tricks=tricks, talon_rule=talon_rule,
+                         kind=kind)
     if as_json:
         emit(result)
         return

@@ -134,15 +134,12 @@ def _review_sentences(report: Report) -> list[str]:
                    f" ({result.dd_verdict}).")
     claim = result.claim
     if claim is not None:
-        side = "the declarer" if claim.side == "declarer" else "the defence"
-        head = f"The {SEAT_NAMES[claim.claimant]} claimed {_plural(claim.tricks, 'trick')}" \
-               f" of the {claim.remaining} left for {side}"
+        head, outcome = claim.sentences()
         if claim.holds:
-            out.append(f"{head}: the claim holds.")
+            out.append(f"{head}: {outcome}.")
         else:
             line = " ".join(Card.parse(c).symbol() for c in claim.refutation)
-            out.append(f"{head}: the claim does not hold; against best play {side} takes"
-                       f" {claim.can_take} ({line}).")
+            out.append(f"{head}: {outcome} ({line}).")
     if result.lost_by_claim:
         out.append("The claim decided the result.")
     elif result.lost_at is not None:
