@@ -58,6 +58,22 @@ def test_json_is_the_result():
     assert all(re.fullmatch(r"[789TJQKA][SCDH]", c) for c in data["line"])
 
 
+def test_all_defences_lists_every_non_dominated_set():
+    best = misere_catch(ENDING, 2)
+    every = misere_catch(ENDING, 2, pareto="all")
+    # The best sets are the largest of all the non-dominated ones; here there are smaller ones.
+    size = max(len(s) for s in every.pareto)
+    assert sorted(map(sorted, best.pareto)) == sorted(sorted(s) for s in every.pareto
+                                                      if len(s) == size)
+    assert len(every.pareto) > len(best.pareto)
+    result = run(ENDING, "--declarer", "2", "--all-defences", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == json.loads(json.dumps(every.to_dict()))
+    text = run(ENDING, "--declarer", "2", "--all-defences").output
+    assert "Other defences catch, instead" in text
+    assert "Other defences catch" not in run(ENDING, "--declarer", "2").output
+
+
 def test_played_and_leader_options():
     result = run(ENDING, "--declarer", "2", "--leader", "1", "--played", "TD", "--json")
     assert result.exit_code == 0, result.output

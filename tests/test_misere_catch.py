@@ -16,13 +16,15 @@ every world (discard) of a set S exactly when
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import lru_cache
+from itertools import combinations
 
 import pytest
 
 from solver import Position, reference
 from pyanalysis import Card, Deal, Hand
-from pyanalysis.analysis.catch import MisereCatch, misere_catch
+from pyanalysis.analysis.catch import CatchSearch, MisereCatch, misere_catch
 from pyanalysis.analysis.layouts import distinct_discards
 from pyanalysis.errors import PositionError
 
@@ -97,6 +99,25 @@ def best_by_brute_force(result: MisereCatch) -> tuple[bool, int]:
     return catches_set(all_worlds), best
 
 
+def caught_sets_by_brute_force(result: MisereCatch, every: bool = False) -> set[frozenset]:
+    """The sets of discards a single defence catches that no other set caught contains: all
+    of them (`every`) or those of the largest size. Candidates are the discards caught alone
+    (a set is caught only if each of its discards is), checked from the largest down."""
+    catches_set, all_worlds, _ = brute_force(result)
+    singles = [d for d in all_worlds if catches_set([d])]
+    found: set[frozenset] = set()
+    for size in range(len(singles), 0, -1):
+        for chosen in combinations(singles, size):
+            chosen = frozenset(chosen)
+            if any(chosen < bigger for bigger in found):
+                continue
+            if catches_set(chosen):
+                found.add(chosen)
+        if found and not every:
+            break
+    return found or {frozenset()}
+
+
 # --- random endings --------------------------------------------------------------------------
 
 def random_ending(rng: random.Random, n: int):
@@ -155,6 +176,133 @@ def test_pareto_sets_are_achievable_and_maximal():
                 if extra not in chosen:
                     assert not catches_set(list(chosen) + [extra])
         assert result.caught == result.pareto[0]
+
+
+def test_pareto_best_lists_every_largest_set(solved):
+    """pareto="best" (the default): exactly the caught sets of the largest size."""
+    for result in solved[:80]:
+        expected = caught_sets_by_brute_force(result)
+        assert {frozenset(p) for p in result.pareto} == expected, str(result.deal)
+
+
+def test_pareto_all_is_the_whole_front():
+    """pareto="all": every caught set that no other caught set contains, smaller ones too."""
+    smaller = 0
+    for text, declarer, leader in SAMPLES[:80]:
+        result = misere_catch(text, declarer, leader=leader, pareto="all")
+        expected = caught_sets_by_brute_force(result, every=True)
+        assert {frozenset(p) for p in result.pareto} == expected, text
+        assert result.caught == result.pareto[0]
+        assert result.caught == misere_catch(text, declarer, leader=leader).caught
+        smaller += len({len(p) for p in result.pareto}) > 1
+    assert smaller > 0  # some fronts hold sets of different sizes
+
+
+# Larger endings (n = 3..4, up to 15 discards), where the search's cuts are at work: the
+# vectors too small for the need, those inside a vector found higher up (alpha), stored
+# results (memo, with positions renamed by relative ranks at a trick's start).
+LARGER = _samples(99, 80, sizes=(3, 4, 4))
+
+
+@pytest.fixture()
+def search_log(monkeypatch):
+    """Every CatchSearch made while the test runs."""
+    made = []
+    original = CatchSearch.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(CatchSearch, "__init__", init)
+    return made
+
+
+def test_larger_endings_match_brute_force(search_log):
+    for text, declarer, leader in LARGER:
+        result = misere_catch(text, declarer, leader=leader)
+        expected = caught_sets_by_brute_force(result)
+        assert {frozenset(p) for p in result.pareto} == expected, text
+        catches_set, all_worlds, _ = brute_force(result)
+        assert result.guaranteed == catches_set(all_worlds), text
+    cuts = sum((search.cuts for search in search_log), Counter())
+    assert cuts["need"] > 0 and cuts["alpha"] > 0 and cuts["memo"] > 0, cuts
+
+
+def test_cuts_do_not_change_the_answer(monkeypatch):
+    """The same answers with the alpha cuts, the relative-rank keys and the seeds switched
+    off."""
+    fast = [misere_catch(t, d, leader=lead).to_dict() for t, d, lead in LARGER + SAMPLES[:40]]
+    monkeypatch.setattr(CatchSearch, "use_alpha", False)
+    monkeypatch.setattr(CatchSearch, "use_transpositions", False)
+    monkeypatch.setattr(CatchSearch, "use_seeds", False)
+    plain = [misere_catch(t, d, leader=lead).to_dict() for t, d, lead in LARGER + SAMPLES[:40]]
+    for a, b in zip(fast, plain):
+        for name in ("guaranteed", "caught", "pareto", "open_caught", "by_discard"):
+            assert a[name] == b[name], (a["deal"], name)
+
+
+def _relabelled(rng: random.Random, hands, discards):
+    """The same position with each suit's cards moved to other ranks, order kept."""
+    present = hands[0] | hands[1] | hands[2]
+    move = {}
+    for suit in range(4):
+        cards = [c for c in range(8 * suit, 8 * suit + 8) if present >> c & 1]
+        for old, new in zip(cards, sorted(rng.sample(range(8 * suit, 8 * suit + 8),
+                                                     len(cards)))):
+            move[old] = new
+
+    def remap(mask):
+        return sum(1 << move[c] for c in range(32) if mask >> c & 1)
+
+    return tuple(remap(h) for h in hands), [remap(d) for d in discards]
+
+
+def test_relative_rank_keys():
+    """Positions at a trick's start that differ only by the ranks of the cards (order kept)
+    share a key, their worlds listed alike; another discard or another hand does not."""
+    rng = random.Random(5)
+    for _ in range(300):
+        deck = rng.sample(range(32), 3 * 3 + 2)
+        focus = rng.randrange(3)
+        hands = [0, 0, 0]
+        for i, c in enumerate(deck):
+            hands[min(i // 3, 2) if i < 9 else focus] |= 1 << c
+        hands = tuple(hands)
+        pool = [c for c in range(32) if hands[focus] >> c & 1]
+        discards = [(1 << a) | (1 << b) for a, b in combinations(pool, 2)]
+        worlds = rng.randrange(1, 1 << len(discards))
+        key, order = CatchSearch(focus, discards).key(hands, 0, (), worlds)
+        twin_hands, twin_discards = _relabelled(rng, hands, discards)
+        twin_key, twin_order = CatchSearch(focus, twin_discards).key(twin_hands, 0, (), worlds)
+        assert key == twin_key and order == twin_order
+        inside = [w for w in range(len(discards)) if worlds >> w & 1]
+        outside = [w for w in range(len(discards)) if not worlds >> w & 1]
+        if outside:  # as many worlds, one discard another
+            other = worlds ^ (1 << rng.choice(inside)) ^ (1 << rng.choice(outside))
+            assert CatchSearch(focus, discards).key(hands, 0, (), other)[0] != key
+        seat = (focus + 1) % 3
+        a = rng.choice([c for c in range(32) if hands[seat] >> c & 1])
+        b = rng.choice([c for c in range(32) if hands[focus] >> c & 1])
+        swapped = list(hands)
+        swapped[seat] ^= (1 << a) | (1 << b)
+        swapped[focus] ^= (1 << a) | (1 << b)
+        if _relative(swapped) != _relative(hands):
+            assert CatchSearch(focus, discards).key(tuple(swapped), 0, (), worlds)[0] != key
+
+
+def _relative(hands):
+    """Each hand as the ranks of its cards among the cards in play of their suit."""
+    present = hands[0] | hands[1] | hands[2]
+    out = []
+    for h in hands:
+        ranks = []
+        for c in range(32):
+            if h >> c & 1:
+                below = present & ((1 << c) - 1) & (0xFF << (8 * (c >> 3)))
+                ranks.append((c >> 3, bin(below).count("1")))
+        out.append(tuple(ranks))
+    return out
 
 
 def test_consistency_with_open_cards(solved):
@@ -259,6 +407,11 @@ def test_full_deal_runs():
 def test_bad_input(args, kwargs, message):
     with pytest.raises(PositionError, match=message):
         misere_catch(*args, **kwargs)
+
+
+def test_bad_pareto_option():
+    with pytest.raises(ValueError, match="pareto"):
+        misere_catch("A.-.-.- K.-.-.- Q.-.-.- 7S 8S", 1, pareto="some")
 
 
 def test_bad_input_is_value_error():

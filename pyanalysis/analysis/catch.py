@@ -16,22 +16,52 @@ value of a node for a set of worlds is the set of Pareto-optimal "caught" vector
 over the worlds) that some defence achieves. At a catcher node the children's sets are united
 (one card for every world); at a declarer node each world chooses its own card, so the worlds
 split by the card played and the vectors of the children are combined world by world with a
-minimum, one vector from each child. Exact shortcuts:
+minimum, one vector from each child.
+
+Only the best defences are asked for, so the search is told a `need`: it returns the
+Pareto-optimal vectors of at least `need` worlds, no others. The root asks for every world
+caught with open cards, then one fewer, and so on: the first search that finds a vector finds
+every best one (`pareto="all"` asks with need 0 for the whole Pareto set instead). Exact
+shortcuts:
 
 - a world in which he escapes with open cards is 0 under every defence: it is dropped from the
-  set (the catchers' strategies, and so the other worlds' values, are unchanged);
+  set (the catchers' strategies, and so the other worlds' values, are unchanged); below a
+  declarer node every world is caught with open cards still, so no engine call is made there;
+- fewer worlds left than `need`: nothing; at a declarer node a child is asked for `need` minus
+  the most worlds a vector keeps outside the child's worlds, and partial products smaller than
+  `need` are dropped (each child's minimum only removes worlds);
 - one world left: its double-dummy value (one engine bound search);
 - a trick he takes catches every world of the set (they share the cards played);
-- a catcher card whose worlds caught with open cards are all inside a vector already found
-  cannot add anything; a vector catching every world of the set ends the node;
+- catcher cards are tried in order of the worlds they catch with open cards (an upper bound
+  for any defence); a card whose upper bound lies inside a vector already found cannot add
+  anything, and a vector catching every world of the set ends the node;
+- α: vectors found higher up are passed down (from a catcher node to its other cards, through
+  a declarer node while one partial product is left); a vector inside one of them is of no
+  use, and a node all of whose worlds lie inside one returns at once;
 - equivalent cards are tried once (for the declarer, a card whose worlds are covered by an
   equivalent card's: revealing less never helps the catchers).
 
-Values are memoised on (position, world set). `tests/test_misere_catch.py` checks the answer
-against a brute force without any of these shortcuts.
+Results are memoised with the need and the α they were searched with: a stored result answers
+a later question with a need no lower and an α in which each stored α vector lies inside
+one (its vectors are filtered by the new need and α), and the vectors it holds start a later search of the
+same catcher node as vectors already found. At a trick's start the key renames every card by
+its rank among the cards still in play of its suit (the discards too, the worlds listed in
+the order of their renamed discards): positions reached by different earlier tricks share
+their results.
+
+What each part buys, in search nodes on the bench's five hardest hands
+(data/bench/misere_hands.jsonl): asking only for the best vectors (the need) takes the
+hardest from 1.7 million nodes to 296,000, and α, relative-rank keys and seeds together to
+45,000; with the rest on, switching off α costs 15-95 % more nodes, the relative-rank keys
+30-125 %, the seeds 0-30 %. The engine's bound searches are
+cheap there (a couple of microseconds each), so nodes, and the Python work in each, are
+the cost.
+`tests/test_misere_catch.py` checks the answers against a brute force without any of these
+shortcuts.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -39,7 +69,7 @@ from ..cards import Card
 from ..deal import Deal
 from ..errors import PositionError
 from ..games import Game
-from ..hand import Hand
+from ..hand import Hand, card_list
 from ..jsonout import cards_to_json
 from ..solving import SEATS, make_position
 from .layouts import discard_classes
@@ -57,14 +87,16 @@ class MisereCatch:
     catchers knowing the discard); `merged`: {discard: the discards merged into it (they differ
     only by equivalent cards)}; `open_caught`: the discards with which open-card play catches
     him. `guaranteed`: one defence catches him whatever he discarded. `caught`: the discards
-    the best single defence catches (the most of them); `pareto`: every Pareto-optimal set of
-    discards some defence catches. `line`: a principal line of play under that defence, with
-    discard `line_discard` (one it catches; when it catches none, the open-card line of a
-    discard, `line_kind` "open"); `defence`: the catcher cards of that line chosen while the
-    discard was still unknown (after that, play is open-card play). `divergence`: for each
-    discard caught with open cards but not by the defence, where the defence lets him off:
-    the cards played before, the defence's card and the cards that catch him there with open
-    cards. `nodes`: search nodes (a measure of the work).
+    the best single defence catches (the most of them); `pareto`: the sets of discards the
+    best defences catch, every one as large as `caught` (with `misere_catch(...,
+    pareto="all")` every Pareto-optimal set of discards some defence catches, smaller ones
+    too). `line`: a principal line of play under that defence, with discard `line_discard`
+    (one it catches; when it catches none, the open-card line of a discard, `line_kind`
+    "open"); `defence`: the catcher cards of that line chosen while the discard was still
+    unknown (after that, play is open-card play). `divergence`: for each discard caught with
+    open cards but not by the defence, where the defence lets him off: the cards played
+    before, the defence's card and the cards that catch him there with open cards. `nodes`: search nodes; `engine_calls`: the engine's bound searches of the search
+    and its count for each discard (both measures of the work).
     """
 
     deal: Deal
@@ -84,6 +116,7 @@ class MisereCatch:
     defence: list[Card]
     divergence: dict[tuple[Card, Card], dict[str, Any]] = field(default_factory=dict)
     nodes: int = 0
+    engine_calls: int = 0
 
     @property
     def discards(self) -> list[tuple[Card, Card]]:
@@ -115,6 +148,7 @@ class MisereCatch:
                                     "open": cards_to_json(v["open"])}
                            for d, v in self.divergence.items()},
             "nodes": self.nodes,
+            "engine_calls": self.engine_calls,
         }
 
 
@@ -154,9 +188,23 @@ class CatchSearch:
         self.engine = engine or solver.Solver()
         self.focus = focus
         self.discards = discards
-        self.memo: dict[tuple, list[int]] = {}
-        self.dd_memo: dict[tuple, bool] = {}
+        # memo[key]: [(need, alpha, vectors)], see `_frontier`; dd_memo: see `dd_set`.
+        self.memo: dict[tuple, list[tuple[int, tuple[int, ...], list[int]]]] = {}
+        self.dd_memo: dict[tuple, list[int]] = {}
+        # holds[c]: the worlds in which he has not discarded card c.
+        every = (1 << len(discards)) - 1
+        self.holds = [every & ~sum(1 << w for w, d in enumerate(discards) if d >> c & 1)
+                      for c in range(32)]
+        self.moves_memo: dict[tuple, list] = {}
+        self.discard_cards = [tuple(_bits(d)) for d in discards]
+        self.keys: dict[tuple, tuple[tuple, list[int]]] = {}
         self.nodes = 0
+        self.engine_calls = 0
+        #: How often each shortcut ended a node: "need" (too few worlds left), "alpha"
+        #: (inside a vector found higher up), "memo" (a stored result).
+        self.cuts: Counter[str] = Counter()
+        # Every field of a checked misère position but the hands, the leader and the trick.
+        self._fields = dict(solver.Position(hands=(0, 0, 0), game="misere", focus=focus).__dict__)
 
     # positions ---------------------------------------------------------------------------
     def position(self, hands: tuple[int, int, int], leader: int, played: tuple[int, ...],
@@ -167,19 +215,49 @@ class CatchSearch:
                                     game="misere", focus=self.focus)
 
     def dd_caught(self, hands, leader, played, world) -> bool:
-        key = (hands, leader, played, world)
-        value = self.dd_memo.get(key)
-        if value is None:
-            value = self.dd_memo[key] = bool(
-                self.engine.at_least(self.position(hands, leader, played, world), 1))
-        return value
+        return bool(self.dd_set(hands, leader, played, 1 << world))
 
-    def dd_set(self, hands, leader, played, worlds: int) -> int:
-        out = 0
-        for w in _bits(worlds):
-            if self.dd_caught(hands, leader, played, w):
-                out |= 1 << w
-        return out
+    def dd_set(self, hands, leader, played, worlds: int, need: int = 0) -> int:
+        """The worlds of `worlds` in which he is caught with open cards (one bound search per
+        world, remembered per position: [worlds asked, worlds caught]). With `need`: -1 as
+        soon as fewer than `need` can be caught (the remaining worlds are not asked)."""
+        key = (hands, leader, played)
+        known = self.dd_memo.get(key)
+        if known is None:
+            known = self.dd_memo[key] = [0, 0]
+        missing = worlds & ~known[0]
+        if missing:
+            # Worlds he may still escape in before fewer than `need` are caught.
+            spare = worlds.bit_count() - need - (worlds & known[0] & ~known[1]).bit_count()
+            if spare < 0:
+                return -1
+            at_least = self.engine.at_least
+            new, cls = object.__new__, self.solver.Position
+            fields = dict(self._fields, leader=leader, played=played)
+            focus, pool, discards = self.focus, hands[self.focus], self.discards
+            h = list(hands)
+            caught = asked = 0
+            for w in _bits(missing):
+                asked |= 1 << w
+                h[focus] = pool & ~discards[w]
+                # The position without the constructor's checks: the search makes its
+                # positions by legal play from a checked one, in worlds where he holds the
+                # cards he played, and the checks cost more than the engine's bound search.
+                pos = new(cls)
+                pos.__dict__.update(fields, hands=tuple(h))
+                if at_least(pos, 1):
+                    caught |= 1 << w
+                elif need:
+                    spare -= 1
+                    if spare < 0:
+                        break
+            self.engine_calls += asked.bit_count()
+            known[0] |= asked
+            known[1] |= caught
+            if spare < 0:
+                return -1
+        found = known[1] & worlds
+        return found if found.bit_count() >= need else -1
 
     def advance(self, hands, leader, played, card):
         """(hands, leader, played, focus_took) after the mover plays `card`."""
@@ -217,10 +295,20 @@ class CatchSearch:
         """[(card, worlds in which it is legal)], equivalent cards covered by another dropped."""
         lead = played[0] >> 3 if played else None
         pool = hands[self.focus]
+        holds = self.holds
         where: dict[int, int] = {}
-        for w in _bits(worlds):
-            for c in _bits(_legal(pool & ~self.discards[w], lead)):
-                where[c] = where.get(c, 0) | 1 << w
+        if lead is None:
+            for c in _bits(pool):
+                where[c] = holds[c] & worlds
+        else:
+            suit = 0xFF << (8 * lead)
+            follow = 0  # the worlds in which he holds a card of the suit led
+            for c in _bits(pool & suit):
+                follow |= holds[c]
+            follow &= worlds
+            for c in _bits(pool):
+                where[c] = holds[c] & (follow if suit >> c & 1 else worlds & ~follow)
+        where = {c: wc for c, wc in where.items() if wc}
         present = 0
         for s in range(3):
             if s != self.focus:
@@ -238,50 +326,89 @@ class CatchSearch:
                 for d in cards)
             if not covered:
                 kept.append((c, wc))
-        kept.sort(key=lambda item: -bin(item[1]).count("1"))
+        kept.sort(key=lambda item: -item[1].bit_count())
         return kept
 
     # values -----------------------------------------------------------------------------
     def children(self, hands, leader, played, worlds):
         """The node's moves: [(card, child state, worlds, took)]; catcher or declarer node."""
         mover = (leader + len(played)) % 3
-        if mover == self.focus:
-            moves = self.declarer_cards(hands, leader, played, worlds)
-        else:
-            moves = [(c, worlds) for c in self.catcher_cards(hands, leader, played)]
-        out = []
-        for card, wc in moves:
-            h, l, p, took = self.advance(hands, leader, played, card)
-            out.append((card, (h, l, p), wc, took))
-        return mover == self.focus, out
-
-    def frontier(self, hands, leader, played, worlds: int) -> tuple[int, list[int]]:
-        """(the worlds caught with open cards, the Pareto set of caught-world masks)."""
-        return self._frontier(hands, leader, played, worlds, ())[:2]
-
-    #: Pass vectors already achieved higher up into the search (α-cuts). Cut results are
-    #: not memoised, and measured on the misère bench hands that costs more than it saves.
-    use_alpha = False
-
-    def _frontier(self, hands, leader, played, worlds: int, alpha: tuple[int, ...]):
-        """(live worlds, vectors, exact). With `alpha` (vectors some defence achieves higher
-        up, here on these worlds), vectors dominated by one of them may be left out (then
-        `exact` is False and nothing is memoised): every achievable vector is dominated by
-        one returned or by one of `alpha`."""
-        worlds = self.dd_set(hands, leader, played, worlds)
-        if not worlds:
-            return 0, [0], True
-        if worlds & (worlds - 1) == 0:
-            return worlds, [worlds], True
-        key = (hands, leader, played, worlds)
-        found = self.memo.get(key)
+        declarer = mover == self.focus
+        key = (hands, leader, played, worlds) if declarer else (hands, leader, played)
+        found = self.moves_memo.get(key)
         if found is not None:
-            return worlds, found, True
-        alpha = tuple(a & worlds for a in alpha) if self.use_alpha else ()
-        if any(a == worlds for a in alpha):
-            return worlds, [], False  # nothing here can beat what is already found
+            if declarer:
+                return True, found
+            return False, [(card, child, worlds, took) for card, child, took in found]
+        out = []
+        if declarer:
+            for card, wc in self.declarer_cards(hands, leader, played, worlds):
+                h, l, p, took = self.advance(hands, leader, played, card)
+                out.append((card, (h, l, p), wc, took))
+            self.moves_memo[key] = out
+            return True, out
+        for card in self.catcher_cards(hands, leader, played):
+            h, l, p, took = self.advance(hands, leader, played, card)
+            out.append((card, (h, l, p), took))
+        self.moves_memo[key] = out
+        return False, [(card, child, worlds, took) for card, child, took in out]
+
+    #: Pass vectors already achieved higher up into the search (α-cuts).
+    use_alpha = True
+
+    def frontier(self, hands, leader, played, worlds: int, need: int = 0
+                 ) -> tuple[int, list[int]]:
+        """(the worlds caught with open cards, the Pareto-optimal caught-world masks of at
+        least `need` worlds, largest first). `need` 0: the whole Pareto set."""
+        return self._frontier(hands, leader, played, worlds, need)
+
+    def best_front(self, hands, leader, played, worlds: int) -> tuple[int, list[int]]:
+        """(the worlds caught with open cards, every Pareto-optimal caught-world mask of the
+        largest size): the searches for `need` = every open-card world, one fewer, ... until
+        one finds a vector (each is cheap, cut by its `need`)."""
+        live = self.dd_set(hands, leader, played, worlds)
+        for need in range(live.bit_count(), 0, -1):
+            front = self._frontier(hands, leader, played, live, need)[1]
+            if front:
+                return live, front
+        return live, [0]
+
+    def _frontier(self, hands, leader, played, worlds: int, need: int,
+                  alpha: tuple[int, ...] = (), known: bool = False):
+        """(live worlds, vectors): every Pareto-optimal vector of at least `need` worlds that
+        no vector of `alpha` (vectors a defence achieves higher up) contains. `known`: every
+        world of `worlds` is caught here with open cards."""
+        if not known:
+            worlds = self.dd_set(hands, leader, played, worlds)
+        size = worlds.bit_count()
+        if size < need:
+            self.cuts["need"] += 1
+            return worlds, []
+        if alpha:
+            alpha = tuple(_pareto([a & worlds for a in alpha]))
+            if alpha[0] == worlds:
+                self.cuts["alpha"] += 1
+                return worlds, []  # whatever is caught here is caught higher up already
+        if size <= 1:
+            return worlds, [worlds]
+        key, order = self.key(hands, leader, played, worlds)
+        entries = self.memo.get(key)
+        if entries is not None:
+            c_alpha = [_to_order(a, order) for a in alpha] if order else alpha
+            for e_need, e_alpha, e_front in entries:
+                # Valid here when asked for less: a lower need, alpha vectors contained in ours.
+                if e_need <= need and all(any(x | y == y for y in c_alpha) for x in e_alpha):
+                    front = [v for v in e_front if v.bit_count() >= need
+                             and not any(v | y == y for y in c_alpha)]
+                    self.cuts["memo"] += 1
+                    return worlds, [_from_order(v, order) for v in front] if order else front
+        seeds = []
+        if entries and self.use_seeds:
+            # Vectors found here before (for another need or alpha) are achieved here: at a
+            # catcher node they start the search as vectors already found.
+            for e_front in (e[2] for e in entries):
+                seeds += [_from_order(v, order) for v in e_front] if order else e_front
         self.nodes += 1
-        exact = True
         declarer, moves = self.children(hands, leader, played, worlds)
         if declarer:
             acc = [worlds]
@@ -289,51 +416,85 @@ class CatchSearch:
                 if took:
                     continue  # he takes the trick in every world playing it: 1 there
                 outside = worlds & ~wc
-                if len(acc) == 1:
-                    # v matters only if acc[0] & (v | outside) escapes every alpha vector
+                # A vector a here keeps at most |a outside wc| worlds besides the child's.
+                sub_need = max(0, need - max((a & outside).bit_count() for a in acc))
+                if len(acc) == 1 and alpha and self.use_alpha:
+                    # v is of no use when a & (v | outside) lies inside an alpha vector x,
+                    # that is when a & outside ⊆ x and v ⊆ x | ~a.
                     a = acc[0]
                     sub_alpha = tuple((x | ~a) & wc for x in alpha if a & outside & ~x == 0)
                 else:
                     sub_alpha = ()
-                _, sub, sub_exact = self._frontier(*child, wc, sub_alpha)
-                exact &= sub_exact
-                acc = _pareto([a & (v | outside) for a in acc for v in sub])
+                # Caught with open cards here, so after any card he may play (known=True).
+                _, sub = self._frontier(*child, wc, sub_need, sub_alpha, True)
+                acc = _pareto([a & (v | outside) for a in acc for v in sub], need, alpha)
                 if not acc:
-                    acc = [0]
-                if acc == [0]:
-                    break
-                if alpha and all(any(a | x == x for x in alpha) for a in acc):
-                    exact = False  # everything left is dominated higher up
                     break
         else:
-            acc = []
+            acc = _pareto(seeds)
             ranked = []
-            for card, child, wc, took in moves:
-                upper = worlds if took else self.dd_set(*child, worlds)
-                ranked.append((-bin(upper).count("1"), card, child, took, upper))
-            ranked.sort(key=lambda item: item[:2])
-            for _, card, child, took, upper in ranked:
+            if not acc or acc[0] != worlds:
+                for card, child, wc, took in moves:
+                    # -1: fewer than `need` worlds caught after this card, even with open cards
+                    upper = worlds if took else self.dd_set(*child, worlds, need)
+                    if upper >= 0:
+                        ranked.append((-upper.bit_count(), card, child, took, upper))
+                ranked.sort(key=lambda item: item[:2])
+            for negsize, card, child, took, upper in ranked:
                 if any(upper | a == a for a in acc):
                     continue  # nothing this card can catch is beyond a vector already found
                 if any(upper | a == a for a in alpha):
-                    exact = False
-                    continue
+                    self.cuts["alpha"] += 1
+                    continue  # ... or beyond one found higher up
                 if took:
                     sub = [worlds]
                 else:
-                    _, sub, sub_exact = self._frontier(*child, worlds, alpha + tuple(acc))
-                    exact &= sub_exact
+                    sub_alpha = alpha + tuple(acc) if self.use_alpha else ()
+                    sub = self._frontier(*child, upper, need, sub_alpha, True)[1]
                 acc = _pareto(acc + sub)
                 if acc and acc[0] == worlds:
-                    exact = True  # the best possible: complete whatever was cut
-                    acc = [worlds]
-                    break
-            if not acc:
-                acc = [0]
-                exact = False if alpha else exact
-        if exact:
-            self.memo[key] = acc
-        return worlds, acc, exact
+                    break  # every world of the set: nothing can do better
+            acc = _pareto(acc, need, alpha)
+        entries = self.memo.setdefault(key, [])
+        if len(entries) >= 4:
+            del entries[0]
+        if order:
+            entries.append((need, tuple(_to_order(a, order) for a in alpha),
+                            [_to_order(v, order) for v in acc]))
+        else:
+            entries.append((need, alpha, acc))
+        return worlds, acc
+
+    #: Merge positions at a trick's start that differ only by cards equal in play.
+    use_transpositions = True
+    #: Start a catcher node with the vectors found there by earlier searches.
+    use_seeds = True
+
+    def key(self, hands, leader, played, worlds: int) -> tuple[tuple, list[int] | None]:
+        """The memo key of a node and the order of its worlds in the key (None: their own).
+
+        At a trick's start every card still in play is renamed by its rank among the cards of
+        its suit still in play (the engine's relative ranks), the hands and each world's discard
+        alike: positions reached by different tricks, or with cards that have become equal,
+        share a key. The worlds are then listed by their renamed discards, and vectors stored
+        under the key are masks over that list."""
+        if played or not self.use_transpositions:
+            return (hands, leader, played, worlds), None
+        found = self.keys.get((hands, leader, worlds))
+        if found is not None:
+            return found
+        present = hands[0] | hands[1] | hands[2]
+        lows = [_LOW[present >> 8 * s & 0xFF] for s in range(4)]
+        squeeze = _squeeze
+        renamed = tuple(squeeze(h, present) for h in hands)
+        named = []
+        for w in _bits(worlds):
+            a, b = self.discard_cards[w]
+            named.append(((a & 24) | lows[a >> 3][a & 7], (b & 24) | lows[b >> 3][b & 7], w))
+        named.sort()
+        found = (renamed, leader, tuple(n[:2] for n in named)), [n[2] for n in named]
+        self.keys[hands, leader, worlds] = found
+        return found
 
     # the defence -------------------------------------------------------------------------
     def choose(self, hands, leader, played, worlds: int, target: int):
@@ -343,7 +504,7 @@ class CatchSearch:
         catcher node the decision is the card; at a declarer node {card: child target}; None
         when one world is left or none (open-card play from here).
         """
-        live, front = self.frontier(hands, leader, played, worlds)
+        live, front = self.frontier(hands, leader, played, worlds, target.bit_count())
         achieved = next(v for v in front if v | target == v)
         if not live or live & (live - 1) == 0:
             return live, achieved, None
@@ -353,7 +514,7 @@ class CatchSearch:
         for card, child, wc, took in moves:
             if took:
                 return live, achieved, card
-            sub = self.frontier(*child, live)[1]
+            sub = self.frontier(*child, live, achieved.bit_count())[1]
             if any(v | achieved == v for v in sub):
                 return live, achieved, card
         raise AssertionError("no card achieves a vector of the frontier")  # pragma: no cover
@@ -361,7 +522,7 @@ class CatchSearch:
     def achieved_at(self, hands, leader, played, worlds: int, target: int) -> int:
         """The vector the defence aiming at `target` achieves here (the first of the frontier
         containing it)."""
-        front = self.frontier(hands, leader, played, worlds)[1]
+        front = self.frontier(hands, leader, played, worlds, target.bit_count())[1]
         return next(v for v in front if v | target == v)
 
     def follow(self, hands, leader, played, worlds: int, target: int, world: int):
@@ -431,11 +592,57 @@ class CatchSearch:
         return bool(self.achieved_at(h, l, p, wc, child_target) >> world & 1)
 
 
-def _pareto(vectors: list[int]) -> list[int]:
-    """The non-dominated masks (a ⊆ b: b dominates a), largest first."""
+# _LOW[present][r]: how many cards of `present` (a suit's 8 bits) lie below rank r.
+_LOW = [[bin(p & ((1 << r) - 1)).count("1") for r in range(8)] for p in range(256)]
+_SQUEEZED: dict[tuple[int, int], int] = {}
+
+
+def _squeeze(mask: int, present: int) -> int:
+    """`mask` (a subset of `present`) with each card renamed by its rank among the cards of
+    `present` of its suit."""
+    key = (mask, present)
+    out = _SQUEEZED.get(key)
+    if out is None:
+        out = 0
+        for s in range(4):
+            low = _LOW[present >> 8 * s & 0xFF]
+            for r in _bits(mask >> 8 * s & 0xFF):
+                out |= 1 << (8 * s + low[r])
+        if len(_SQUEEZED) > 1 << 20:
+            _SQUEEZED.clear()
+        _SQUEEZED[key] = out
+    return out
+
+
+def _to_order(mask: int, order: list[int]) -> int:
+    """A mask over worlds as a mask over positions in `order` (a list of worlds)."""
+    out = 0
+    for i, w in enumerate(order):
+        if mask >> w & 1:
+            out |= 1 << i
+    return out
+
+
+def _from_order(mask: int, order: list[int]) -> int:
+    out = 0
+    for i in _bits(mask):
+        out |= 1 << order[i]
+    return out
+
+
+def _pareto(vectors: list[int], need: int = 0, alpha: tuple[int, ...] = ()) -> list[int]:
+    """The non-dominated masks (a ⊆ b: b dominates a) of `need` worlds or more, largest
+    first, leaving out those inside a mask of `alpha`."""
+    if len(vectors) == 1:
+        v = vectors[0]
+        if v.bit_count() < need or any(v | u == u for u in alpha):
+            return []
+        return [v]
     out: list[int] = []
-    for v in sorted(set(vectors), key=lambda m: (-bin(m).count("1"), m)):
-        if not any(v | u == u for u in out):
+    for v in sorted(set(vectors), key=lambda m: (-m.bit_count(), m)):
+        if v.bit_count() < need:
+            break
+        if not any(v | u == u for u in out) and not any(v | u == u for u in alpha):
             out.append(v)
     return out
 
@@ -443,7 +650,7 @@ def _pareto(vectors: list[int]) -> list[int]:
 # --- the analysis ----------------------------------------------------------------------------
 
 def misere_catch(deal: Deal | str, declarer: int, *, leader: int = 1,
-                 played: Iterable[Card | str] = ()) -> MisereCatch:
+                 played: Iterable[Card | str] = (), pareto: str = "best") -> MisereCatch:
     """Can the catchers, not seeing his discard, catch the misère whatever he discarded?
 
     deal:     the three hands and the talon ("h1 h2 h3 T1 T2"; an ending likewise, n cards a
@@ -453,8 +660,13 @@ def misere_catch(deal: Deal | str, declarer: int, *, leader: int = 1,
               current trick.
     declarer: his seat 1..3. leader: the seat leading the current trick (1st hand by default).
     played:   cards already played to the current trick, in order from the leader.
+    pareto:   "best": `pareto` lists the best defences' sets (every Pareto-optimal set as
+              large as `caught`); "all": every Pareto-optimal set, smaller ones too (a much
+              longer search when there are many).
     """
     deal = Deal.parse(deal)
+    if pareto not in ("best", "all"):
+        raise ValueError(f"pareto {pareto!r} is not 'best' or 'all'")
     if isinstance(declarer, bool) or declarer not in SEATS:
         raise PositionError(f"declarer seat {declarer!r} is not 1, 2 or 3")
     if isinstance(leader, bool) or leader not in SEATS:
@@ -471,9 +683,7 @@ def misere_catch(deal: Deal | str, declarer: int, *, leader: int = 1,
             "the three hands (his twelve = his hand + the talon)")
     focus = declarer - 1
     twelve = deal.hand(declarer).mask | extra.mask
-    if isinstance(played, str):
-        played = played.replace(",", " ").split()
-    cards = [Card.parse(c) for c in (played or ())]
+    cards = card_list(played, "played")
     # Check the catchers' cards and the trick against one world: the declarer's hand of n.
     probe_hands = tuple(Hand(twelve) if s == declarer else deal.hand(s) for s in SEATS)
     catcher_seats = [s for s in range(3) if s != focus]
@@ -533,7 +743,10 @@ def misere_catch(deal: Deal | str, declarer: int, *, leader: int = 1,
         by_discard[_pair(rep)] = tricks
         if tricks >= 1:
             open_mask |= 1 << i
-    live, front = search.frontier(*state, all_worlds)
+    if pareto == "all":
+        live, front = search.frontier(*state, all_worlds)
+    else:
+        live, front = search.best_front(*state, all_worlds)
     best = front[0]
     names = [_pair(rep) for rep in worlds]
 
@@ -564,7 +777,8 @@ def misere_catch(deal: Deal | str, declarer: int, *, leader: int = 1,
         caught=listed(best), open_caught=listed(open_mask),
         pareto=[listed(v) for v in front], line=[Card.from_index(c) for c in line],
         line_discard=names[world], line_kind=kind,
-        defence=[Card.from_index(c) for c in blind], divergence=divergence, nodes=search.nodes)
+        defence=[Card.from_index(c) for c in blind], divergence=divergence, nodes=search.nodes,
+        engine_calls=search.engine_calls + len(worlds))
 
 
 def _pair(pair: tuple[int, int]) -> tuple[Card, Card]:

@@ -122,6 +122,7 @@ def catch_lines(result: MisereCatch, symbols: bool = True) -> list[str]:
 Example:
   prefdd misere-catch "{EXAMPLE_ENDING}" --declarer 2
   prefdd misere-catch {EXAMPLE_DEAL} --declarer 1
+  prefdd misere-catch "{EXAMPLE_ENDING}" --declarer 2 --all-defences
   prefdd misere-catch "{EXAMPLE_ENDING}" --declarer 2 --json
 """)
 @words_argument("deal", "DEAL")
@@ -130,10 +131,13 @@ Example:
 @seat_option("leader", "The seat that leads the current trick.", default=1)
 @click.option("--played", default=None, metavar="CARDS",
               help="Cards already played to the current trick, from the leader: \"AS KS\".")
+@click.option("--all-defences", "all_defences", is_flag=True,
+              help="Also list what the other non-dominated defences catch (slower on hard"
+                   " deals: the search can no longer stop at the best).")
 @symbols_option
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (its to_dict()).")
 def misere_catch_command(deal: tuple[str, ...], declarer: int, leader: int, played: str | None,
-                         ascii_only: bool, as_json: bool) -> None:
+                         all_defences: bool, ascii_only: bool, as_json: bool) -> None:
     """Misère with the discard unknown: is there one defence that catches him whatever he
     discarded?
 
@@ -143,7 +147,8 @@ def misere_catch_command(deal: tuple[str, ...], declarer: int, leader: int, play
     seen, the same whatever the discard) that catches him against the most discards.
     """
     the_deal = pa.Deal.parse(" ".join(deal))
-    result = misere_catch(the_deal, declarer, leader=leader, played=parse_cards(played))
+    result = misere_catch(the_deal, declarer, leader=leader, played=parse_cards(played),
+                          pareto="all" if all_defences else "best")
     if as_json:
         emit_json(result.to_dict())
         return
