@@ -10,8 +10,9 @@ asserts.
   declarer model ("dd": his best double-dummy discard) and bidding filter ("bid"), seed 0, on
   JOBS threads, one hand per round: the first HANDS deals of trump.jsonl in which the
   declarer's double-dummy tricks reach the contract less one (a declarer who could have bid
-  it); the leader sees his ten cards and the deal's talon. Each kept layout is solved once per
-  lead (ten searches). Target: 10 s a hand on two cores.
+  it); the leader sees his ten cards and the deal's talon. Each layout drawn costs the
+  bidding filter one bound search per discard of `sampling.top_discards` (ten at most); each
+  kept layout is solved once per lead (ten searches). Target: 10 s a hand on two cores.
 
 Extra info: `question`, `rounds`, and per deal or hand its seconds; for the table `p90_ms`
 and the five slowest deals; for the seat `drawn`, `kept`, and the layouts drawn and kept per

@@ -11,7 +11,8 @@ asserts.
   JOBS threads, one hand per round. The hands are those of trump.jsonl in which the
   declarer's double-dummy tricks reach the contract less one (the bidding filter's own test:
   a declarer who could have bid it); the defender sees his ten cards and the deal's talon.
-  Target: 10 s a hand on two cores.
+  Each layout drawn costs the bidding filter one bound search per discard of
+  `sampling.top_discards` (ten at most). Target: 10 s a hand on two cores.
 
 Extra info: `question`, `rounds`, and per deal or hand its seconds; for the table `p90_ms`
 and the five slowest deals; for the seat view `drawn`, `kept`, the layouts drawn per second

@@ -327,6 +327,23 @@ def test_a_seed_reproduces_and_different_seeds_differ():
     assert [s.to_dict() for s in one.leads.values()] != [s.to_dict() for s in other.leads.values()]
 
 
+def test_the_default_model_and_filter_give_the_plain_search_s_decision():
+    """The bench's hand that keeps about one layout drawn in twelve: the default bidding
+    filter (searches on a few discards) and the plain one (his best discard counted over
+    every distinct discard, then the bid checked) give the same decision from a seed,
+    and the progress calls count every layout drawn."""
+    game = Game.parse("8C")
+    kw = dict(leader=2, talon="AC AD", samples=12, seed=4)
+    seen: list[int] = []
+    fast = pa.lead_decision("KQ.QT87.T7.K8", game, 1, progress=seen.append, **kw)
+    plain = pa.lead_decision("KQ.QT87.T7.K8", game, 1,
+                             filter=lambda deal, tricks: tricks >= game.level - 1, **kw)
+    assert fast.filter == "bid" and plain.filter == "custom"
+    assert fast.drawn == plain.drawn > fast.kept == plain.kept == 12
+    assert sum(seen) == fast.drawn
+    assert {**fast.to_dict(), "filter": "custom"} == plain.to_dict()
+
+
 def test_progress_counts_the_layouts_drawn():
     hand, talon, game, declarer, leader = sampled_case(42, "6C", 2, 3)
     seen: list[int] = []

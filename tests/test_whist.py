@@ -18,7 +18,8 @@ from itertools import combinations
 import pytest
 
 import pyanalysis as pa
-from pyanalysis.analysis.sampling import low_discard, sample_worlds
+import solver
+from pyanalysis.analysis.sampling import low_discard, sample_worlds, top_discards
 from pyanalysis.cards import Card
 from pyanalysis.deal import Deal
 from pyanalysis.errors import PositionError
@@ -26,6 +27,7 @@ from pyanalysis.games import Game
 from pyanalysis.hand import Hand
 from pyanalysis.rules import RuleSet
 from pyanalysis.scoring import score_deal
+from solver import reference
 
 W, P, H, R = "whist", "pass", "half", "return"
 #: Ties go to the word that commits less (the module's documented order).
@@ -657,6 +659,115 @@ def test_dd_model_discard_is_optimal():
         twelve = hands[3] | deal.discard.mask
         assert brute_discard(hands, twelve, game, 3) == tricks
         assert pa.solve(deal, game, declarer=3).tricks == tricks
+
+
+# -- the bid filter's short cuts ----------------------------------------------------------
+
+def plain_bid(game: Game):
+    """The bidding filter written plainly, on the count of his best discard (the "dd" model
+    tries every discard): a contract at least the level less one, misère at most one trick."""
+    if game.kind == "misere":
+        return lambda deal, tricks: tricks <= 1
+    return lambda deal, tricks: tricks >= game.level - 1
+
+
+BID_CASES = [
+    ("KQ.QT87.T7.K8", "AC AD", "8C", 1, 2, 20),   # keeps about one layout drawn in twelve
+    ("KQT9.T98.87.J", "KH AS", "8C", 1, 2, 20),
+    ("KT7.K.KT97.T9", "JH QS", "8C", 1, 2, 20),
+    ("AK.KQ7.J98.98", "AD QD", "7H", 1, 2, 20),
+    ("QT8.J97.K8.AT", "7D 8H", "6NT", 3, 1, 5),
+    ("KJ8.AQ9.T8.AK", "7H 9D", "misere", 1, 2, 4),
+]
+
+
+@pytest.mark.parametrize("hand, talon, game, declarer, seat, samples", BID_CASES)
+def test_bid_filter_keeps_the_layouts_of_the_plain_search(hand, talon, game, declarer, seat,
+                                                          samples):
+    """The default filter (bound searches on a few discards, the best discard chosen later
+    for the layouts kept) draws and keeps the same layouts, with the same discards and
+    counts, as the plain one: every drawn layout's best discard counted over every distinct
+    discard, then the bid checked on that count."""
+    game = Game.parse(game)
+    cards = (Hand.parse(hand), [Card.parse(c) for c in talon.split()], game, declarer, seat)
+    fast = sample_worlds(*cards, samples=samples, seed=7)
+    plain = sample_worlds(*cards, samples=samples, seed=7, filter=plain_bid(game))
+    assert fast.filter == "bid" and plain.filter == "custom"
+    assert [(str(d), d.discard) for d in fast.deals] == [(str(d), d.discard) for d in plain.deals]
+    assert fast.tricks == plain.tricks and fast.drawn == plain.drawn
+    assert fast.kept == samples < fast.drawn      # some layouts were dropped
+
+
+def test_bid_filter_in_small_batches_keeps_the_same_layouts(monkeypatch):
+    """The best discards chosen a few layouts at a time (as past `FLUSH` layouts kept) give
+    the same run as the plain filter."""
+    from pyanalysis.analysis import sampling
+
+    monkeypatch.setattr(sampling, "FLUSH", 3)
+    game = Game.parse("8C")
+    cards = (Hand.parse("KQT9.T98.87.J"), [Card.parse("KH"), Card.parse("AS")], game, 1, 2)
+    fast = sample_worlds(*cards, samples=16, seed=3)
+    plain = sample_worlds(*cards, samples=16, seed=3, filter=plain_bid(game))
+    assert [(str(d), d.discard) for d in fast.deals] == [(str(d), d.discard) for d in plain.deals]
+    assert fast.tricks == plain.tricks and fast.drawn == plain.drawn > fast.kept == 16
+
+
+def best_discard_count(hands: list[int], twelve: int, leader: int, trump, focus: int,
+                       pairs) -> int:
+    return max(solver.tricks(solver.Position(
+        hands=tuple(twelve & ~(1 << a) & ~(1 << b) if s == focus else h
+                    for s, h in enumerate(hands)), leader=leader, trump=trump, focus=focus))
+        for a, b in pairs)
+
+
+def test_top_discards_reach_the_best_count_of_every_discard():
+    """A contract declarer's best discard over the few of `top_discards` counts as many
+    tricks as his best over every pair of his cards (endings: he holds n + 2 cards)."""
+    rng = random.Random(17)
+    for _ in range(300):
+        n = rng.choice((3, 4, 5, 6))
+        order = rng.sample(range(32), 3 * n + 2)
+        focus, leader = rng.randrange(3), rng.randrange(3)
+        trump = rng.choice((None, 0, 1, 2, 3))
+        hands = [mask(order[k * n:(k + 1) * n]) for k in range(3)]
+        twelve = hands[focus] | mask(order[3 * n:])
+        tops = top_discards(twelve)
+        held = cards_of(twelve)
+        assert len(tops) <= 10 and all(a in held and b in held and a < b for a, b in tops)
+        assert (best_discard_count(hands, twelve, leader, trump, focus, tops)
+                == best_discard_count(hands, twelve, leader, trump, focus,
+                                      combinations(held, 2)))
+
+
+def test_a_higher_card_never_costs_the_declarer_a_trick_but_may_in_misere():
+    """What `top_discards` rests on, by the plain minimax on small endings: the declarer of a
+    contract holding a higher card of a suit instead of a lower one (out of play) takes no
+    fewer tricks. In misère a lower card can cost him (so there every discard is tried)."""
+    rng = random.Random(29)
+    tried = 0
+    while tried < 400:
+        n = rng.choice((2, 3))
+        order = rng.sample(range(32), 3 * n + 1)
+        focus, leader = rng.randrange(3), rng.randrange(3)
+        hands = [mask(order[k * n:(k + 1) * n]) for k in range(3)]
+        spare = order[-1]
+        lower = [c for c in cards_of(hands[focus]) if c // 8 == spare // 8 and c < spare]
+        if not lower:
+            continue
+        up = list(hands)
+        up[focus] = hands[focus] & ~(1 << rng.choice(lower)) | 1 << spare
+        trump = rng.choice((None, 0, 1, 2, 3))
+        before, after = (reference.tricks(solver.Position(hands=tuple(h), leader=leader,
+                                                          trump=trump, focus=focus))
+                         for h in (hands, up))
+        assert after >= before, (hands, up, leader, trump, focus)
+        tried += 1
+    # Misère: the spade nine instead of the ace costs him a trick (the second hand leads).
+    others = (Hand.parse("KJ.-.-.7").mask, Hand.parse("-.8.K.A").mask)
+    counts = [reference.tricks(solver.Position(hands=(Hand.parse(h).mask, *others), leader=1,
+                                               game="misere", focus=0))
+              for h in ("A.-.Q.Q", "9.-.Q.Q")]
+    assert counts[1] > counts[0]
 
 
 def test_standard_errors_match_the_spread_of_repeated_runs():

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
+from .. import checks
 from ..cards import Card
 from ..deal import Deal
 from ..errors import PositionError
@@ -115,6 +116,7 @@ def lead_table(deal: Deal | str, game: Game | str, declarer: int, *, leader: int
 
     deal = Deal.parse(deal)
     game = Game.parse(game)
+    checks.seat_mapping("whist", whist)
     if game.kind not in (CONTRACT, MISERE):
         raise PositionError(f"leads are scored for a contract or misère, not {game}")
     position = make_position(deal, game, declarer=declarer, leader=leader)[0]
@@ -253,8 +255,10 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
     if game.kind not in (CONTRACT, MISERE):
         raise PositionError(f"leads are scored for a contract or misère, not {game}")
     for name, value in (("leader", leader), ("declarer", declarer)):
-        if isinstance(value, bool) or value not in SEATS:
-            raise PositionError(f"{name} seat {value!r} is not 1, 2 or 3")
+        checks.seat(name, value)
+    checks.seat_mapping("whist", whist)
+    checks.seat_mapping("known", known)
+    checks.callback("progress", progress)
     hand = as_hand(hand, "hand")
     other = as_hand(others, "others") if others is not None else None
     talon_list = talon_cards(talon)
@@ -282,13 +286,17 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
     wants_more = leader_wants_more(game, declarer, leader)
     n = len(worlds.deals)
 
-    def side(card: Card) -> list[Fraction]:
+    def side(card: Card) -> list[Fraction] | list[int]:
         """The leader's score of a lead per layout: vists, or tricks from his side."""
         if priced is not None:
             return priced[card]
-        return [Fraction(v if wants_more else -v) for v in per_lead[card]]
+        return [v if wants_more else -v for v in per_lead[card]]
 
-    best = max(cards, key=lambda c: (sum(side(c), Fraction(0)), -cards.index(c)))
+    # Whole numbers where the scores are tricks: the same exact means, without a Fraction
+    # per layout and lead.
+    scores = {c: side(c) for c in cards}
+    totals = {c: sum(scores[c]) for c in cards}
+    best = max(cards, key=lambda c: (totals[c], -cards.index(c)))
     stats = {}
     for card in cards:
         tricks = per_lead[card]
@@ -296,15 +304,15 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
         dist: dict[int, int] = {}
         for t in tricks:
             dist[t] = dist.get(t, 0) + 1
-        diffs = [a - b for a, b in zip(side(card), side(best))]
+        diffs = [a - b for a, b in zip(scores[card], scores[best])]
         stats[card] = LeadStats(
             card=card, tricks=Fraction(sum(tricks), n),
-            tricks_se=None if worlds.exact else standard_error([Fraction(t) for t in tricks]),
+            tricks_se=None if worlds.exact else standard_error(tricks),
             set_probability=Fraction(short, n),
             distribution={t: Fraction(k, n) for t, k in sorted(dist.items())},
-            vists=None if priced is None else sum(priced[card], Fraction(0)) / n,
+            vists=None if priced is None else Fraction(totals[card]) / n,
             vists_se=None if priced is None or worlds.exact else standard_error(priced[card]),
-            diff=sum(diffs, Fraction(0)) / n, diff_se=None if worlds.exact else standard_error(diffs))
+            diff=Fraction(sum(diffs)) / n, diff_se=None if worlds.exact else standard_error(diffs))
     return LeadDecision(game=game, declarer=declarer, leader=leader, hand=hand, leads=stats,
                         best=best, drawn=worlds.drawn, kept=worlds.kept, exact=worlds.exact,
                         seed=worlds.seed, discard_model=worlds.discard_model,

@@ -19,7 +19,12 @@ Declarer models (`discard`):
   cards (he does not see the others').
 Bidding filters (`filter`):
 - "bid": a hand that would have bid it: in a contract his double-dummy tricks with his
-  discard are at least the level less one; in misère at most one;
+  discard are at least the level less one; in misère at most one. With the "dd" model that
+  is "some discard makes it": one bound search per discard of `top_discards` (a contract;
+  every distinct discard in misère) for each layout drawn, batched over the round; his best
+  discard is then chosen for the layouts kept only, in batches (`FLUSH`), skipping the
+  discards the filter found short of the bid. The layouts kept, their discards and counts
+  are those of the plain way (count his best discard in every layout drawn, then check it);
 - "none": every layout;
 - a callable `(deal: Deal, tricks: int) -> bool`.
 """
@@ -30,6 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
+from .. import checks
 from ..cards import Card
 from ..deal import Deal
 from ..errors import CardCountError, DuplicateCardError, PositionError
@@ -43,6 +49,13 @@ DISCARD_MODELS = ("dd", "low")
 FILTERS = ("bid", "none")
 #: Layouts drawn in the first round while sampling; later rounds follow the rate kept.
 ROUND = 256
+#: The engines' table size (MB) for the searches on drawn layouts: the layouts of one run
+#: share most of their positions' table entries, and a table this size keeps enough of them
+#: between jobs and rounds to save about a fifth of the bound searches' nodes.
+TABLE_MB = 64
+#: Layouts that fit the bid gathered before their discards are chosen in one batch (a batch
+#: large enough to keep every thread busy).
+FLUSH = 2048
 
 
 @dataclass(frozen=True)
@@ -123,6 +136,10 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
     """
     import numpy as np
 
+    checks.seat_mapping("known", known)
+    checks.callback("progress", progress)
+    checks.whole("jobs", jobs, low=1, optional=True)
+    checks.whole("max_draws", max_draws, low=1, optional=True)
     view = _view(hand, talon, game, declarer, seat, known, others, leader)
     with_discard = view.talon and seat != declarer
     if with_discard:
@@ -149,32 +166,45 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
     tricks: list[int] = []
     drawn = 0
     size = ROUND
-    while len(deals) < goal and drawn < end:
+    # With the "dd" model the bid filter is its own answer (some discard makes the bid, so
+    # his best one does): the layouts kept are known before any discard is chosen, and the
+    # discards of all of them are chosen in one batch at the end.
+    deferred = keep == "bid" and model == "dd"
+    fitting: list[tuple[list[int], int]] = []
+    known_bounds: list[dict[tuple[int, ...], bool]] = []
+    while len(deals) + len(fitting) < goal and drawn < end:
         size = min(size, end - drawn)
         ranks = (np.arange(drawn, drawn + size, dtype=np.int64) if exact
                  else rng.integers(0, total, size=size, dtype=np.int64))
         batch = [view.layout(int(r)) for r in ranks]
-        fits = [True] * len(batch)
-        if keep == "bid" and model == "dd":
-            # Which layouts fit the bid at all: a bound search per distinct discard, cheap
-            # where he is far from it; the best discard is then looked for only in the
-            # layouts kept.
-            fits = fits_bid(batch, view)
-        chosen, values = choose_discards([b for b, ok in zip(batch, fits) if ok], view,
-                                         model, jobs)
+        if deferred:
+            fits, bounds = _bid_search(batch, view, jobs)
+            seen = 0
+            for layout, ok, bound in zip(batch, fits, bounds):
+                seen += 1
+                if ok:
+                    fitting.append(layout)
+                    known_bounds.append(bound)
+                    if len(deals) + len(fitting) == goal:
+                        break
+            drawn += seen
+            if progress is not None:
+                progress(seen)
+            if len(fitting) >= FLUSH:
+                _add_worlds(fitting, known_bounds, view, jobs, deals, tricks)
+            rate = max(len(deals) + len(fitting), 1) / drawn
+            size = max(ROUND, min(8 * ROUND,
+                                  int((goal - len(deals) - len(fitting)) / rate * 1.1) + 1))
+            continue
+        chosen, values = choose_discards(batch, view, model, jobs)
         answers = iter(zip(chosen, values))
         seen = 0
-        for (hands, mine), ok in zip(batch, fits):
+        for hands, mine in batch:
             seen += 1
-            if not ok:
-                continue
             pair, value = next(answers)
             if keep == "bid" and not _fits(game, value):
                 continue
-            full = list(hands)
-            full[declarer - 1] = mine & ~sum(c.bit for c in pair)
-            deal = Deal(tuple(Hand(m) for m in full),
-                        discard=Hand.from_cards(pair) if pair else None)
+            deal = _world(hands, mine, pair, declarer)
             if callable(keep) and not keep(deal, value):
                 continue
             deals.append(deal)
@@ -187,6 +217,7 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
         # The next round: about what the rate kept so far says is still needed.
         rate = max(len(deals), 1) / drawn
         size = max(ROUND, min(8 * ROUND, int((goal - len(deals)) / rate * 1.1) + 1))
+    _add_worlds(fitting, known_bounds, view, jobs, deals, tricks)
     if not deals:
         raise PositionError(f"no layout of {drawn} drawn fits the bidding filter")
     return Worlds(deals, tricks, drawn, len(deals), None if exact else seed, exact,
@@ -246,6 +277,26 @@ def _view(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer: int, s
                  talon_mask, hand.mask | unseen | talon_mask, game, leader)
 
 
+def _world(hands: list[int], mine: int, pair: tuple[Card, ...], declarer: int) -> Deal:
+    """A kept layout as a deal: the declarer's twelve less his discard, the discard aside."""
+    full = list(hands)
+    full[declarer - 1] = mine & ~sum(c.bit for c in pair)
+    return Deal(tuple(Hand(m) for m in full), discard=Hand.from_cards(pair) if pair else None)
+
+
+def _add_worlds(fitting: list[tuple[list[int], int]],
+                known: list[dict[tuple[int, ...], bool]], view: _View, jobs: int | None,
+                deals: list[Deal], tricks: list[int]) -> None:
+    """Choose the best discard of every layout in `fitting` (all in one batch), append the
+    deals and counts, and empty `fitting`."""
+    chosen, values = choose_discards(fitting, view, "dd", jobs, known)
+    for (hands, mine), pair, value in zip(fitting, chosen, values):
+        deals.append(_world(hands, mine, pair, view.declarer))
+        tricks.append(value)
+    fitting.clear()
+    known.clear()
+
+
 def _fits(game: Game, tricks: int) -> bool:
     """The "bid" filter: a hand that would have bid the game."""
     return tricks <= 1 if game.kind == MISERE else tricks >= game.level - 1
@@ -255,37 +306,93 @@ def _better(game: Game) -> Callable[[int, int], bool]:
     return (lambda a, b: a < b) if game.kind == MISERE else (lambda a, b: a > b)
 
 
-def fits_bid(batch: list[tuple[list[int], int]], view: _View, jobs: int | None = None
-             ) -> list[bool]:
-    """Whether some discard makes the declarer's hand fit the bid, per layout: one bound
-    search per distinct discard, all in one batch."""
-    import numpy as np
+def top_discards(mine: int) -> list[tuple[int, int]]:
+    """The discards a contract declarer needs to try for his best count: the two lowest
+    cards of one suit, or the lowest of each of two suits (ascending card numbers; at most
+    ten pairs where he has some 35 distinct discards).
 
+    Every other discard leaves him the same suit lengths as one of these and, card for
+    card, lower ranks; and a higher card of a suit in place of a lower one never costs the
+    declarer of a contract a trick. (He plays it wherever he would have played the lower
+    one; until it wins a trick the lower one would have lost, all goes alike; from there he
+    is a trick up and on lead instead of a defender, and being on lead costs him at most
+    that trick back. tests/test_whist.py checks this with the plain minimax on small
+    endings and the best of these discards against the best of all on random ones.) Not so
+    in misère, where a lower card can cost him: there every distinct discard is tried.
+    """
+    suits = _by_suit(mine)
+    pairs = [(cards[0], cards[1]) for cards in suits if len(cards) >= 2]
+    pairs += [(suits[s][0], suits[t][0]) for s in range(4) for t in range(s + 1, 4)
+              if suits[s] and suits[t]]
+    return pairs
+
+
+def _by_suit(mine: int) -> list[list[int]]:
+    """The cards of `mine` in each suit, lowest first."""
+    return [[c for c in range(s * 8, s * 8 + 8) if mine >> c & 1] for s in range(4)]
+
+
+def _top_of(pair: tuple[int, ...], suits: list[list[int]]) -> tuple[int, int]:
+    """The discard of `top_discards` that dominates `pair` (from the hand whose cards by suit
+    are `suits`): the same suits, their lowest cards."""
+    a, b = sorted(c // 8 for c in pair)
+    if a == b:
+        return suits[a][0], suits[a][1]
+    return suits[a][0], suits[b][0]
+
+
+def _bid_discards(mine: int, view: _View, every: bool) -> list[tuple[int, ...]]:
+    """The discards the bid filter tries for a declarer holding `mine`."""
+    if view.game.kind == CONTRACT and not every:
+        return top_discards(mine)
+    return [group[0] for group in discard_classes(mine, view.in_play & ~mine)]
+
+
+def _bid_search(batch: list[tuple[list[int], int]], view: _View, jobs: int | None,
+                every: bool = False) -> tuple[list[bool], list[dict[tuple[int, ...], bool]]]:
+    """`fits_bid`, and per layout {discard tried: whether it makes the bid}.
+
+    Every discard is tried, also in the layouts where another one makes the bid: what they
+    answer spares as many searches when his best discard is chosen."""
     import solver
 
-    if not batch:
-        return []
     rows: list[int] = []
     pairs: list[tuple[int, ...]] = []
     for i, (hands, mine) in enumerate(batch):
-        for group in discard_classes(mine, view.in_play & ~mine):
+        for pair in _bid_discards(mine, view, every):
             rows.append(i)
-            pairs.append(group[0])
-    misere = view.game.kind == MISERE
-    bound = 2 if misere else view.game.level - 1
-    template = _template(batch[0], pairs[0], view)
-    answers = solver.run_jobs(solver.Jobs.from_hands(
-        template, _hands_array(batch, pairs, view.declarer, rows)), target=bound, threads=jobs)
-    fits = np.zeros(len(batch), dtype=bool)
-    fits[np.asarray(rows)[answers == (0 if misere else 1)]] = True
-    return fits.tolist()
+            pairs.append(pair)
+    bounds: list[dict[tuple[int, ...], bool]] = [{} for _ in batch]
+    if rows:
+        misere = view.game.kind == MISERE
+        bound = 2 if misere else view.game.level - 1
+        answers = solver.run_jobs(solver.Jobs.from_hands(
+            _template(batch[0], pairs[0], view), _hands_array(batch, pairs, view.declarer, rows)),
+            target=bound, threads=jobs, tt_mb=TABLE_MB)
+        for i, pair, answer in zip(rows, pairs, answers.tolist()):
+            bounds[i][pair] = answer == (0 if misere else 1)
+    return [any(b.values()) for b in bounds], bounds
+
+
+def fits_bid(batch: list[tuple[list[int], int]], view: _View, jobs: int | None = None, *,
+             every: bool = False) -> list[bool]:
+    """Whether some discard makes the declarer's hand fit the bid, per layout: one bound
+    search per discard of `top_discards` in a contract (`every`: per distinct discard, as
+    in misère), all in one batch."""
+    return _bid_search(batch, view, jobs, every)[0]
 
 
 def choose_discards(batch: list[tuple[list[int], int]], view: _View,
-                    model: str | Callable[..., Any] | None, jobs: int | None
+                    model: str | Callable[..., Any] | None, jobs: int | None,
+                    known: list[dict[tuple[int, ...], bool]] | None = None
                     ) -> tuple[list[tuple[Card, ...]], list[int]]:
     """The declarer's discard in each layout (none without a model) and his double-dummy
-    tricks with it."""
+    tricks with it.
+
+    known: per layout, the bid filter's answers for the layouts that fit the bid
+    ({discard tried: whether it makes the bid}); a discard that does not (or, in a contract,
+    that is dominated by one of `top_discards` that does not) is below his best and is not
+    searched again."""
     import numpy as np
 
     import solver
@@ -309,7 +416,7 @@ def choose_discards(batch: list[tuple[list[int], int]], view: _View,
     template = _template(batch[0], firsts[0], view)
     values = [int(v) for v in solver.run_jobs(solver.Jobs.from_hands(
         template, _hands_array(batch, firsts, view.declarer, range(len(batch)))),
-        threads=jobs)]
+        threads=jobs, tt_mb=TABLE_MB)]
     chosen = list(firsts)
     if model == "dd":
         # Every other distinct discard: one bound search, "one trick better than the first?";
@@ -322,20 +429,27 @@ def choose_discards(batch: list[tuple[list[int], int]], view: _View,
         for i, (hands, mine) in enumerate(batch):
             if values[i] == (0 if misere else bin(mine).count("1") - 2):
                 continue  # nothing is better than no trick, or every trick
+            tried = known[i] if known is not None else {}
+            suits = _by_suit(mine)
             for group in discard_classes(mine, view.in_play & ~mine):
-                if firsts[i] not in group:
-                    who.append(i)
-                    pairs.append(group[0])
+                if firsts[i] in group:
+                    continue
+                top = group[0] if misere else _top_of(group[0], suits)
+                if tried.get(top, True) is False:
+                    continue  # he does not make the bid with it: not his best
+                who.append(i)
+                pairs.append(group[0])
         if who:
             # Contract: tricks >= v + 1?  Misère: tricks >= v? (no means fewer than v)
             targets = np.array([values[i] + (0 if misere else 1) for i in who], dtype=np.int8)
             arr = _hands_array(batch, pairs, view.declarer, who)
             answers = solver.run_jobs(solver.Jobs.from_hands(template, arr, targets),
-                                      target=solver.many.EACH, threads=jobs)
+                                      target=solver.many.EACH, threads=jobs,
+                                      tt_mb=TABLE_MB)
             up = np.flatnonzero(answers == (0 if misere else 1))
             if up.size:
                 counts = solver.run_jobs(solver.Jobs.from_hands(template, arr[up]),
-                                         threads=jobs)
+                                         threads=jobs, tt_mb=TABLE_MB)
                 for k, v in zip(up, counts):
                     i = who[k]
                     if better(int(v), values[i]):
@@ -390,13 +504,21 @@ def _check_word(value: Any, allowed: tuple[str, ...], what: str) -> str:
     return value
 
 
-def standard_error(values: list[Fraction]) -> float | None:
-    """The standard error of the mean of `values` (None for fewer than two)."""
+def standard_error(values: list[Fraction] | list[int]) -> float | None:
+    """The standard error of the mean of `values` (None for fewer than two).
+
+    Exact to the last step: the sum of squared deviations is found in whole numbers over a
+    common denominator (as a `Fraction`, the same number as summing Fractions, found faster),
+    then divided by n - 1 and n and rooted in floating point."""
     n = len(values)
     if n < 2:
         return None
-    mean = sum(values, Fraction(0)) / n
-    return math.sqrt(float(sum((v - mean) ** 2 for v in values) / (n - 1)) / n)
+    denominator = math.lcm(*{v.denominator for v in values})
+    scaled = [v.numerator * (denominator // v.denominator) for v in values]
+    total = sum(scaled)
+    squares = sum(k * k for k in scaled)
+    deviations = Fraction(n * squares - total * total, n * denominator * denominator)
+    return math.sqrt(float(deviations / (n - 1)) / n)
 
 
 def known_cards(value: Any) -> Hand:

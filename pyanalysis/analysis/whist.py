@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
+from .. import checks
 from ..cards import Card
 from ..deal import Deal
 from ..errors import CardCountError, PositionError
@@ -370,6 +371,9 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     if game.kind != CONTRACT:
         raise PositionError(f"whisting is for contracts, not {game}")
     ruleset = RuleSet.get(rules)
+    checks.seat("declarer", declarer)
+    checks.seat_mapping("known", known)
+    checks.callback("progress", progress)
     hand = as_hand(hand, "hand")
     if len(hand) != 10:
         raise CardCountError(f"the defender holds ten cards, got {len(hand)}")
