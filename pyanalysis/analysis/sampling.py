@@ -315,9 +315,11 @@ def top_discards(mine: int) -> list[tuple[int, int]]:
     card, lower ranks; and a higher card of a suit in place of a lower one never costs the
     declarer of a contract a trick. (He plays it wherever he would have played the lower
     one; until it wins a trick the lower one would have lost, all goes alike; from there he
-    is a trick up and on lead instead of a defender, and being on lead costs him at most
-    that trick back. tests/test_whist.py checks this with the plain minimax on small
-    endings and the best of these discards against the best of all on random ones.) Not so
+    is a trick up and on lead instead of a defender, and being on lead should cost him at
+    most that trick back. That last step is an argument, not a proof: tests/test_whist.py
+    checks the rule with the plain minimax on small endings and the best of these discards
+    against the best of all on random ones, and `fits_bid(..., every=True)` tries every
+    distinct discard.) Not so
     in misère, where a lower card can cost him: there every distinct discard is tried.
     """
     suits = _by_suit(mine)
