@@ -122,7 +122,10 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
     line_array = np.full((max(n, 1), 30), -1, dtype=np.int8) if lines else None
     goal = -1 if target is None else -2 if target == EACH else max(target, 0)
     stop = stop or threading.Event()
-    threads = min(threads, max(1, (n + CHUNK - 1) // CHUNK))
+    # Chunks of CHUNK jobs, fewer when there are few jobs so that every thread gets some
+    # (eight chunks a thread keeps them even when some positions are much harder than others).
+    chunk = max(1, min(CHUNK, -(-n // (8 * threads))))
+    threads = min(threads, max(1, -(-n // chunk)))
     next_start = [0]
     lock = threading.Lock()
     done: list[int] = []
@@ -137,7 +140,7 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
             if stop.is_set() or given_up.is_set() or next_start[0] >= n:
                 return None
             start = next_start[0]
-            next_start[0] = min(n, start + CHUNK)
+            next_start[0] = min(n, start + chunk)
             return start, next_start[0]
 
     def work() -> None:
