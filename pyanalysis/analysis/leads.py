@@ -19,7 +19,7 @@ from ..games import CONTRACT, MISERE, Game
 from ..hand import Hand
 from ..rules import RuleSet
 from ..scoring import score_deal
-from ..solving import SEATS, make_position, tricks_along
+from ..solving import make_position, tricks_along
 from .layouts import as_hand
 from .sampling import standard_error, talon_cards
 
@@ -79,7 +79,7 @@ class LeadTable:
 
     def verdict(self, card: Card) -> str:
         """The result after `card` in words: made / down k, or caught for k / clean."""
-        return verdict(self.game, self.leads[card])
+        return self.game.verdict(self.leads[card])
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -94,13 +94,6 @@ class LeadTable:
             "rules": self.rules.name if self.rules else None,
             "whist": {str(s): w for s, w in sorted(self.whist.items())} if self.whist else None,
         }
-
-
-def verdict(game: Game, tricks: int) -> str:
-    """The declarer's result in words."""
-    if game.kind == MISERE:
-        return f"caught for {tricks}" if tricks else "clean"
-    return "made" if tricks >= game.level else f"down {game.level - tricks}"
 
 
 def lead_table(deal: Deal | str, game: Game | str, declarer: int, *, leader: int = 1,

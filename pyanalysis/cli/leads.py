@@ -22,7 +22,7 @@ import click
 
 import pyanalysis as pa
 from pyanalysis.analysis import LeadDecision, LeadTable, lead_decision, lead_table
-from pyanalysis.analysis.leads import BIAS, leader_wants_more, verdict
+from pyanalysis.analysis.leads import BIAS, leader_wants_more
 from pyanalysis.analysis.sampling import DISCARD_MODELS, FILTERS
 from pyanalysis.diagram import draw_deal
 from pyanalysis.games import MISERE
@@ -120,7 +120,7 @@ def table_lines(result: LeadTable, symbols: bool = True) -> list[str]:
     lines += table(rows, right=(1, 3) if result.vists is not None else (1,))
     best = result.best
     tricks = result.leads[best[0]]
-    outcome = f"the declarer takes {tricks} ({verdict(result.game, tricks)})"
+    outcome = f"the declarer takes {tricks} ({result.game.verdict(tricks)})"
     if result.vists is not None:
         outcome += f", {signed(result.vists[best[0]])} vists for the leader"
     lines += ["", *say(f"Best lead: {card_list(best, symbols)}: {outcome}.")]
