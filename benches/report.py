@@ -5,6 +5,7 @@
     python benches/report.py benches/layouts_baseline.json    # the layout questions' table
     python benches/report.py --hands benches/layouts_baseline.json   # ... and every hand
     python benches/report.py /tmp/many.json                   # many positions at once
+    python benches/report.py /tmp/wrapper.json                # pa.solve's cost around the engine
 
 The engine benchmarks (benches/test_engine_speed.py) print as one row per deal set and mode.
 The layout benchmarks (benches/test_layouts_speed.py; they carry a `question`) print as one
@@ -22,8 +23,7 @@ import sys
 def benchmarks(path: str) -> tuple[dict, list[dict], list[dict]]:
     """(machine info, engine benchmarks, layout benchmarks) of one run."""
     data = json.load(open(path))
-    engine = [b for b in data["benchmarks"]
-              if "question" not in b["extra_info"] and "many" not in b["extra_info"]]
+    engine = [b for b in data["benchmarks"] if "nodes_median" in b["extra_info"]]
     layouts = [b for b in data["benchmarks"] if "question" in b["extra_info"]]
     return data.get("machine_info", {}), engine, layouts
 
@@ -50,6 +50,10 @@ def load(path: str) -> dict[tuple[str, str], dict]:
 
 def table(path: str, hands: bool = False) -> None:
     many_table(path)
+    for bench in json.load(open(path))["benchmarks"]:
+        if "wrapper_us" in bench["extra_info"]:
+            print(f"pa.solve's own cost around Solver.full: {bench['extra_info']['wrapper_us']:.1f}"
+                  f" µs (median over {bench['extra_info']['positions']} positions)\n")
     machine, engine, layouts = benchmarks(path)
     if engine:
         engine_table(path, machine)
