@@ -32,3 +32,15 @@ def run_blocks(page: Path, blocks: list[tuple[int, str]], *, quiet: bool = False
         runner.run(test, clear_globs=False, out=(lambda _: None) if quiet else None)
         globs = test.globs  # a DocTest runs on a copy: carry its names to the next block
     return runner.summarize(verbose=False), examples
+
+
+def assert_a_change_fails(page: Path, shown: str, changed: str) -> None:
+    """The page's check is honest: its examples pass up to the block that shows `shown`, and
+    fail once `shown` is replaced by `changed` there."""
+    blocks = numbered_blocks(page)
+    k = next(i for i, (_, block) in enumerate(blocks) if shown in block)
+    line, block = blocks[k]
+    altered = block.replace(shown, changed, 1)
+    assert altered != block
+    assert run_blocks(page, blocks[:k + 1], quiet=True)[0].failed == 0
+    assert run_blocks(page, blocks[:k] + [(line, altered)], quiet=True)[0].failed >= 1

@@ -5,7 +5,7 @@ stale (see `doc_pages`).
 """
 from __future__ import annotations
 
-from doc_pages import DOCS, numbered_blocks, run_blocks
+from doc_pages import DOCS, assert_a_change_fails, numbered_blocks, run_blocks
 
 PAGE = DOCS / "leads.md"
 
@@ -24,10 +24,5 @@ def test_the_python_examples_print_what_the_page_shows():
 
 
 def test_a_changed_answer_would_fail():
-    blocks = numbered_blocks(PAGE)
-    wrong = "('caught for 5', 'caught for 2')"
-    k = next(i for i, (_, b) in enumerate(blocks) if wrong in b)
-    line, block = blocks[k]
-    altered = blocks[:k] + [(line, block.replace(wrong, "('caught for 5', 'caught for 3')"))]
-    assert run_blocks(PAGE, blocks[:k + 1], quiet=True)[0].failed == 0
-    assert run_blocks(PAGE, altered, quiet=True)[0].failed >= 1
+    assert_a_change_fails(PAGE, "('caught for 5', 'caught for 2')",
+                          "('caught for 5', 'caught for 3')")

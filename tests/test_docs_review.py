@@ -5,7 +5,7 @@ instead of going stale (see `doc_pages`).
 """
 from __future__ import annotations
 
-from doc_pages import DOCS, numbered_blocks, run_blocks
+from doc_pages import DOCS, assert_a_change_fails, numbered_blocks, run_blocks
 
 PAGE = DOCS / "review.md"
 
@@ -26,10 +26,5 @@ def test_the_python_examples_print_what_the_page_shows():
 
 
 def test_a_changed_answer_would_fail():
-    blocks = numbered_blocks(PAGE)
-    wrong = "[(1, 1, '7D', 8, 9, 1), (6, 2, '8S', 9, 6, 3)]"
-    k = next(i for i, (_, b) in enumerate(blocks) if wrong in b)
-    line, block = blocks[k]
-    altered = blocks[:k] + [(line, block.replace(wrong, wrong.replace("9, 6, 3", "9, 6, 2")))]
-    assert run_blocks(PAGE, blocks[:k + 1], quiet=True)[0].failed == 0
-    assert run_blocks(PAGE, altered, quiet=True)[0].failed >= 1
+    assert_a_change_fails(PAGE, "[(1, 1, '7D', 8, 9, 1), (6, 2, '8S', 9, 6, 3)]",
+                          "[(1, 1, '7D', 8, 9, 1), (6, 2, '8S', 9, 6, 2)]")

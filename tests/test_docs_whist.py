@@ -6,7 +6,7 @@ change in the analysis that changes an answer makes the page fail here instead o
 """
 from __future__ import annotations
 
-from doc_pages import DOCS, numbered_blocks, run_blocks
+from doc_pages import DOCS, assert_a_change_fails, numbered_blocks, run_blocks
 
 PAGE = DOCS / "whist.md"
 
@@ -33,11 +33,4 @@ def test_the_python_examples_print_what_the_page_shows():
 
 def test_a_changed_answer_would_fail():
     # The check is honest: an example whose shown output is altered does not pass.
-    numbered = numbered_blocks(PAGE)
-    wrong = "(6, {2: 4, 3: 0})"
-    k = next(i for i, (_, b) in enumerate(numbered) if wrong in b)
-    line, block = numbered[k]
-    altered = block.replace(wrong, "(6, {2: 5, 3: 0})", 1)
-    assert altered != block
-    assert run_blocks(PAGE, numbered[:k + 1], quiet=True)[0].failed == 0
-    assert run_blocks(PAGE, numbered[:k] + [(line, altered)], quiet=True)[0].failed >= 1
+    assert_a_change_fails(PAGE, "(6, {2: 4, 3: 0})", "(6, {2: 5, 3: 0})")
