@@ -14,7 +14,9 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
+from . import checks
 from .cards import SUIT_LETTERS, SUIT_SYMBOLS, Card, all_cards
+from .checks import SEATS
 from .deal import Deal
 from .errors import PositionError, shorten
 from .games import CONTRACT, MISERE, RASPASY, Game
@@ -29,7 +31,6 @@ if TYPE_CHECKING:
 # the notation layers (and `import pyanalysis`) must work without it.
 TALON_RULES = ("suit", "card", "none")
 STRAINS = ("S", "C", "D", "H", "NT")
-SEATS = (1, 2, 3)
 _SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
 
 
@@ -151,7 +152,7 @@ def make_position(deal: Deal | str, game: Game | str, declarer: int | None = Non
     deal = Deal.parse(deal)
     game = Game.parse(game)
     focus = focus_seat(game, declarer, player)
-    _check_seat("leader", leader)
+    checks.seat("leader", leader)
     rule = resolve_talon_rule(deal, game, talon_rule)
     talon = tuple(c.index for c in deal.talon) if rule != "none" else ()
     if talon and leader != 1:
@@ -295,21 +296,15 @@ def focus_seat(game: Game, declarer: int | None, player: int | None,
         if player is None:
             raise PositionError(
                 f"raspasy needs {spell('player')} (1, 2 or 3) whose tricks are counted")
-        _check_seat("player", player)
+        checks.seat("player", player)
         return player
     if declarer is None:
         raise PositionError(f"{game} needs {spell('declarer')} (1, 2 or 3)")
-    _check_seat("declarer", declarer)
+    checks.seat("declarer", declarer)
     if player is not None and player != declarer:
         raise PositionError(
             f"player {player}: the player is for raspasy; in {game} the declarer is counted")
     return declarer
-
-
-def _check_seat(name: str, seat: object) -> None:
-    # `True == 1` and `1.0 == 1` in Python, but neither is a seat.
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
-        raise PositionError(f"{name} seat {seat!r} is not 1, 2 or 3")
 
 
 def resolve_talon_rule(deal: Deal, game: Game, talon_rule: str | None) -> str:
