@@ -20,20 +20,31 @@ cdef enum:
 # COMPRESS[present][held]: the ranks of `held` renumbered among the cards `present` in one suit
 # (8-bit masks), so that positions differing only in cards already gone share a table entry.
 cdef uint8_t COMPRESS[256][256]
+# TOPS[present][mine]: the cards of `mine` (within `present`, one suit) that top their run of
+# equivalent cards: the next card up still in play is not his (or there is none).
+cdef uint8_t TOPS[256][256]
 
 
 cdef void _init_tables():
-    cdef int present, held, bit, k, out
+    cdef int present, held, bit, k, out, up, tops
     for present in range(256):
         for held in range(256):
             out = 0
             k = 0
+            tops = 0
             for bit in range(8):
                 if present >> bit & 1:
                     if held >> bit & 1:
                         out |= 1 << k
                     k += 1
+                if held >> bit & 1:
+                    up = bit + 1
+                    while up < 8 and not (present >> up) & 1:
+                        up += 1
+                    if up == 8 or not (held >> up) & 1:
+                        tops |= 1 << bit
             COMPRESS[present][held] = out
+            TOPS[present][held] = tops
 
 
 _init_tables()
@@ -296,15 +307,14 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
     for i in range(s.talon_pos, s.talon_n):
         present |= (<uint32_t>1) << s.talon[i]
     # Keep a card only if it tops its run: the next card up still in play is not the mover's.
-    reps = 0
-    rest = legal
-    while rest:
-        c = __builtin_ctz(rest)
-        rest &= rest - 1
-        above = present & suit_bits(c >> 3) & ~((<uint32_t>2 << c) - 1)
-        if above and (legal >> __builtin_ctz(above)) & 1 and s.features & USE_EQUIVALENCE:
-            continue
-        reps |= (<uint32_t>1) << c
+    # (Legality goes by suit, so within a suit the legal cards are all of the mover's there.)
+    if s.features & USE_EQUIVALENCE:
+        reps = 0
+        for i in range(4):
+            if (legal >> (8 * i)) & 0xFF:
+                reps |= (<uint32_t>TOPS[(present >> (8 * i)) & 0xFF][(legal >> (8 * i)) & 0xFF]) << (8 * i)
+    else:
+        reps = legal
     if reps & (reps - 1) == 0:
         # One card to try (often so when following suit): nothing to order.
         out[0] = __builtin_ctz(reps)
