@@ -239,7 +239,7 @@ A record lists the players, the rules and the deals, one a line:
 @json_option
 def sheet(file: str, rules_name: str | None, rule_overrides: tuple[str, ...],
           as_json: bool) -> None:
-    """Play a game record FILE (text or JSON) onto a score sheet and settle it.
+    """Play a score-sheet record FILE (a game's deals, text or JSON) onto a sheet; settle it.
 
     Prints every deal with its value in vists, the running pool, hill and vists, and the
     settlement by both methods of seed 004 (they must agree). --rules replaces the record's
