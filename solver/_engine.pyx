@@ -377,6 +377,10 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
                 fsuit = s.hands[s.focus] & suit_bits(c >> 3)
                 sc = ((100 + 8 * (8 - __builtin_popcount(fsuit)))
                       if (fsuit and __builtin_ctz(fsuit) > c) else 0) + rank
+                if fsuit == 0:
+                    sc -= 50
+                elif sc < 100:
+                    sc += 8 * (4 - __builtin_popcount(fsuit & ((<uint32_t>1 << c) - 1)))
         else:
             if w == -2 or beats(s, c, w):
                 after = mover
@@ -390,6 +394,9 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
                 sc = (100 if after != s.focus else 0) + rank
             elif focus_to_play:
                 sc = rank     # shed a high card while the focus player is still to play
+                fsuit = s.hands[s.focus] & suit_bits(c >> 3)
+                if w >= 0 and (w >> 3) == (c >> 3) and fsuit and __builtin_ctz(fsuit) > c and w < __builtin_ctz(fsuit):
+                    sc += 100     # below all his cards of the suit: he cannot duck under it
             else:
                 # the focus card is down: keep it winning with the highest card below it
                 sc = (100 if after == s.focus else 0) + rank
