@@ -369,8 +369,11 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
                         if (s.hands[key] >> j) & 1 and ((s.maxmask >> key) & 1) == wants_high:
                             sc = 50 - rank
             elif role == 1:
-                # exit in a suit where someone else holds a higher card, with the highest such card
+                # exit in a suit where someone else holds a higher card, with the highest such card,
+                # first where he has the fewest cards
                 sc = (0 if (others == 0 or (31 - __builtin_clz(others)) < c) else 100) + rank
+                if sc >= 100:
+                    sc -= 8 * __builtin_popcount(s.hands[mover] & suit_bits(c >> 3))
             else:
                 # lead under the focus player's lowest card of the suit, first where he is
                 # shortest (he runs out of safe cards there soonest), shedding high cards
