@@ -395,6 +395,11 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
             elif role == 1:
                 # duck with the highest card that loses; forced to win, win high
                 sc = (100 if after != s.focus else 0) + rank
+                if after == s.focus and s.ntrick == 1 and s.talon_pos >= s.talon_n:
+                    # the last player must beat it if all his cards of the suit are higher
+                    fsuit = s.hands[(mover + 1) % 3] & suit_bits(s.trick[0] >> 3)
+                    if fsuit and __builtin_ctz(fsuit) > c:
+                        sc += 100
             elif focus_to_play:
                 sc = rank     # shed a high card while the focus player is still to play
                 fsuit = s.hands[s.focus] & suit_bits(c >> 3)
