@@ -360,7 +360,8 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
         if leading:
             others = held & suit_bits(c >> 3) & ~s.hands[mover]
             if role == 0:
-                # cash a top card, else lead low, first to a suit the partner tops
+                # cash a top card, else lead low, first to a suit the partner tops, then from the
+                # longest suit
                 sc = 100 + rank if (others == 0 or (31 - __builtin_clz(others)) < c) else -rank
                 if sc < 0:
                     j = 31 - __builtin_clz(others)
@@ -368,6 +369,8 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
                         key = (mover + tmp) % 3
                         if (s.hands[key] >> j) & 1 and ((s.maxmask >> key) & 1) == wants_high:
                             sc = 50 - rank
+                if sc < 0:
+                    sc += 8 * __builtin_popcount(s.hands[mover] & suit_bits(c >> 3)) - 64
             elif role == 1:
                 # exit in a suit where someone else holds a higher card, with the highest such card,
                 # first where he has the fewest cards
