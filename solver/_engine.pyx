@@ -855,15 +855,15 @@ cdef int solve_range(Search* s, int lo, int hi, int guess) noexcept nogil:
 
 cdef int first_guess(Search* s) noexcept nogil:
     """Where the searches start: an estimate of the value from the focus player's cards, moved
-    to the side from which the driver's searches are cheap.
+    to the side where a wrong guess costs less.
 
     The weights are a least-squares fit of the exact values of random full deals (on a set
     separate from the benchmarks); a guess one trick off costs one extra null-window search.
-    The searches are not equally dear: one that the focus player's opponents win (a contract
-    held to fewer than t tricks, a misère player forced to take t) costs less than one he wins,
-    so the driver does better to approach the value from the opponents' side and make the one
-    search the focus player wins last. Hence the shift: one trick up for a contract, two down
-    for misère and raspasy (with USE_GUESS_SHIFT; measured in ALGORITHM.md).
+    The errors do not cost the same both ways: contracts are solved fastest from one trick
+    above the value, and a guess too low costs more than one too high; misère and raspasy are
+    solved fastest from the value itself, and a guess too high costs more than one too low.
+    Hence the shift, with USE_GUESS_SHIFT: one trick up for a contract, two down for misère
+    and raspasy (chosen on a separate set of deals; measured in ALGORITHM.md).
     """
     cdef uint32_t h = s.hands[s.focus]
     cdef int c, rank, nj = 0, nka = 0, ranksum = 0, trumps = 0, g
