@@ -61,7 +61,8 @@ cdef enum:
     USE_SUIT_SYMMETRY = 128
     USE_TRUMP_TOPS = 256
     USE_GUESS_SHIFT = 512
-    USE_ALL = 1023
+    USE_KILLER = 1024
+    USE_ALL = 2047
 
 cdef enum:
     RULE_NONE = 0
@@ -97,6 +98,7 @@ ctypedef struct Search:
     uint64_t hits
     uint64_t stores
     uint8_t gen        # this solve's generation (1..255), stamped on the entries it uses
+    int8_t killer[11][3]  # per tricks left and seat: the lead that last settled a node
 
 ctypedef struct Job:
     # One position to solve, as `Solver._load` would set up the Search (see `load_job`).
@@ -287,7 +289,7 @@ cdef inline bint beats(Search* s, int c, int w) noexcept nogil:
     return s.trump >= 0 and (c >> 3) == s.trump
 
 
-cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
+cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer=-1) noexcept nogil:
     """Legal cards of `mover`, one per group of equivalent cards, best-looking first.
 
     Ordering has three roles: a contract side wants to win tricks itself; the focus player of
@@ -354,6 +356,10 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint) noexcept nogil:
             continue
         if c == hint:
             scores[n] = 1 << 20
+            n += 1
+            continue
+        if c == killer:
+            scores[n] = 1 << 19
             n += 1
             continue
         rank = c & 7
@@ -715,7 +721,7 @@ cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
 cdef bint ge(Search* s, int target) noexcept nogil:
     """Whether the focus player's tricks from here, best play, are at least `target`."""
     cdef int r, mover, n, i, c, gain, w, wseat, result, widx
-    cdef int saved_leader, saved_talon, t0, t1, t2, lo, hi, q, hint = -1, cut = -1
+    cdef int saved_leader, saved_talon, t0, t1, t2, lo, hi, q, hint = -1, cut = -1, kil
     cdef int moves[MAXMOVES]
     cdef bint use_tt = 0, maxer, sub
     cdef uint64_t k0 = 0, k1 = 0
@@ -765,7 +771,10 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                     return 0
     mover = (s.leader + s.ntrick) % 3
     maxer = (s.maxmask >> mover) & 1
-    n = gen_moves(s, mover, moves, hint)
+    kil = -1
+    if s.ntrick == 0 and s.talon_pos >= s.talon_n and s.features & USE_KILLER:
+        kil = s.killer[r][mover]
+    n = gen_moves(s, mover, moves, hint, kil)
     result = 0 if maxer else 1
     for i in range(n):
         c = moves[i]
@@ -813,6 +822,8 @@ cdef bint ge(Search* s, int target) noexcept nogil:
         if maxer == sub:
             result = sub
             cut = c
+            if s.ntrick == 0 and s.talon_pos >= s.talon_n:
+                s.killer[r][mover] = c
             break
     if use_tt:
         if result:
@@ -1073,6 +1084,7 @@ FEATURES = {
     "ordering": USE_ORDERING, "guess": USE_GUESS, "table_move": USE_TABLE_MOVE,
     "min_bounds": USE_MIN_BOUNDS, "suit_symmetry": USE_SUIT_SYMMETRY,
     "trump_tops": USE_TRUMP_TOPS, "guess_shift": USE_GUESS_SHIFT,
+    "killer": USE_KILLER,
 }
 ALL_FEATURES = USE_ALL
 
@@ -1103,6 +1115,7 @@ cdef void load_job(Search* s, Job* j) noexcept nogil:
     s.hits = 0
     s.stores = 0
     s.gen = s.gen % 255 + 1
+    memset(s.killer, -1, sizeof(s.killer))
 
 
 cdef int fill_job(Job* j, pos) except -1:
