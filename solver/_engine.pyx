@@ -822,7 +822,8 @@ cdef bint ge(Search* s, int target) noexcept nogil:
         if maxer == sub:
             result = sub
             cut = c
-            if s.ntrick == 0 and s.talon_pos >= s.talon_n:
+            if s.ntrick == 0 and s.talon_pos >= s.talon_n and i > 0:
+                # a lead that settled the node after the ordering's first choice failed
                 s.killer[r][mover] = c
             break
     if use_tt:
