@@ -13,6 +13,9 @@ cdef extern from *:
     int __builtin_ctz(unsigned int) nogil
     int __builtin_clz(unsigned int) nogil
 
+# x % 3 for 0 <= x < 8, by table: seats are counted round the table in every hot loop.
+cdef int MOD3[8]
+
 cdef enum:
     MAXMOVES = 10
     BUCKET = 4
@@ -27,6 +30,8 @@ cdef uint8_t TOPS[256][256]
 
 cdef void _init_tables():
     cdef int present, held, bit, k, out, up, tops
+    for k in range(8):
+        MOD3[k] = k % 3
     for present in range(256):
         for held in range(256):
             out = 0
@@ -335,7 +340,7 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer=-1) noex
         i = winner_index(s, s.ntrick)
         if i >= 0:
             w = s.trick[i]
-            wseat = i if s.talon_pos < s.talon_n else (s.leader + i) % 3
+            wseat = i if s.talon_pos < s.talon_n else MOD3[s.leader + i]
         elif s.ntrick > 0 or s.rule == RULE_CARD:
             w = -1          # the talon card holds the trick
             wseat = -1
@@ -344,7 +349,7 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer=-1) noex
         if s.talon_pos < s.talon_n:
             focus_to_play = s.focus >= s.ntrick
         else:
-            focus_to_play = (s.focus - s.leader + 3) % 3 >= s.ntrick
+            focus_to_play = MOD3[s.focus - s.leader + 3] >= s.ntrick
     rest = reps
     while rest:
         c = __builtin_ctz(rest)
@@ -372,7 +377,7 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer=-1) noex
                 if sc < 0:
                     j = 31 - __builtin_clz(others)
                     for tmp in range(1, 3):
-                        key = (mover + tmp) % 3
+                        key = MOD3[mover + tmp]
                         if (s.hands[key] >> j) & 1 and ((s.maxmask >> key) & 1) == wants_high:
                             sc = 50 - rank
                 if sc < 0:
@@ -406,7 +411,7 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer=-1) noex
                 sc = (100 if after != s.focus else 0) + rank
                 if after == s.focus and s.ntrick == 1 and s.talon_pos >= s.talon_n:
                     # the last player must beat it if all his cards of the suit are higher
-                    fsuit = s.hands[(mover + 1) % 3] & suit_bits(s.trick[0] >> 3)
+                    fsuit = s.hands[MOD3[mover + 1]] & suit_bits(s.trick[0] >> 3)
                     if fsuit and __builtin_ctz(fsuit) > c:
                         sc += 100
             elif focus_to_play:
@@ -441,8 +446,8 @@ cdef int quick_tricks(Search* s, int leader) noexcept nogil:
     """
     cdef int su, k, lim, o, total = 0, l0, l1, mine_n, maxlen, bit
     cdef uint32_t mine, others, suitcards, sm
-    cdef int o1 = (leader + 1) % 3
-    cdef int o2 = (leader + 2) % 3
+    cdef int o1 = MOD3[leader + 1]
+    cdef int o2 = MOD3[leader + 2]
     cdef int ot1 = 0, ot2 = 0
     if s.trump >= 0:
         ot1 = (s.hands[o1] & suit_bits(s.trump)) != 0
@@ -491,8 +496,8 @@ cdef inline int trump_tops(Search* s, int r, int target) noexcept nogil:
     """
     cdef uint32_t tm = suit_bits(s.trump)
     cdef uint32_t d = s.hands[s.focus] & tm
-    cdef uint32_t a = s.hands[(s.focus + 1) % 3] & tm
-    cdef uint32_t b = s.hands[(s.focus + 2) % 3] & tm
+    cdef uint32_t a = s.hands[MOD3[s.focus + 1]] & tm
+    cdef uint32_t b = s.hands[MOD3[s.focus + 2]] & tm
     cdef int ca, cb
     if a | b:
         if __builtin_popcount(d & ~((<uint32_t>2 << (31 - __builtin_clz(a | b))) - 1)) >= target:
@@ -594,7 +599,7 @@ cdef bint loses_two(Search* s, int f, int r, bint loses_now) noexcept nogil:
         l = __builtin_ctz(fu)
         c = 0
         for j in range(1, 3):
-            yu = s.hands[(f + j) % 3] & suit_bits(u)
+            yu = s.hands[MOD3[f + j]] & suit_bits(u)
             if yu and __builtin_ctz(yu) > l:
                 cy = __builtin_popcount(yu)
                 if cy > c:
@@ -638,7 +643,7 @@ cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
       leader's lowest or below every card of it the partner holds (the partner must follow
       above it).
     """
-    cdef int f = s.focus, o1 = (f + 1) % 3, o2 = (f + 2) % 3, su, unsafe = 0, bad_suit = -1
+    cdef int f = s.focus, o1 = MOD3[f + 1], o2 = MOD3[f + 2], su, unsafe = 0, bad_suit = -1
     cdef int low, lim, fl
     cdef uint32_t fh = s.hands[f], oh = s.hands[o1] | s.hands[o2], sm, fs, os, a, b, lh, ph
     cdef uint32_t under
@@ -736,10 +741,10 @@ cdef bint ge(Search* s, int target) noexcept nogil:
         if s.talon_pos >= s.talon_n:
             if r == 1:
                 s.trick[0] = __builtin_ctz(s.hands[s.leader])
-                s.trick[1] = __builtin_ctz(s.hands[(s.leader + 1) % 3])
-                s.trick[2] = __builtin_ctz(s.hands[(s.leader + 2) % 3])
+                s.trick[1] = __builtin_ctz(s.hands[MOD3[s.leader + 1]])
+                s.trick[2] = __builtin_ctz(s.hands[MOD3[s.leader + 2]])
                 w = winner_index(s, 3)
-                return ((s.leader + w) % 3 == s.focus) >= target
+                return (MOD3[s.leader + w] == s.focus) >= target
             if s.trump >= 0 and s.maxmask == (1 << s.focus) and s.features & USE_TRUMP_TOPS:
                 q = trump_tops(s, r, target)
                 if q >= 0:
@@ -769,7 +774,7 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                 if e.hi < target:
                     s.hits += 1
                     return 0
-    mover = (s.leader + s.ntrick) % 3
+    mover = MOD3[s.leader + s.ntrick]
     maxer = (s.maxmask >> mover) & 1
     kil = -1
     if s.ntrick == 0 and s.talon_pos >= s.talon_n and s.features & USE_KILLER:
@@ -791,7 +796,7 @@ cdef bint ge(Search* s, int target) noexcept nogil:
             elif s.talon_pos < s.talon_n:
                 wseat = widx
             else:
-                wseat = (s.leader + widx) % 3
+                wseat = MOD3[s.leader + widx]
             gain = wseat == s.focus
             saved_leader = s.leader
             saved_talon = s.talon_pos
@@ -905,7 +910,7 @@ cdef int play_card(Search* s, int c, int* saved) noexcept nogil:
 
     `saved` receives what `unplay_card` needs (5 ints).
     """
-    cdef int mover = (s.leader + s.ntrick) % 3, widx, wseat
+    cdef int mover = MOD3[s.leader + s.ntrick], widx, wseat
     saved[0] = mover
     saved[1] = s.leader
     saved[2] = s.talon_pos
@@ -922,7 +927,7 @@ cdef int play_card(Search* s, int c, int* saved) noexcept nogil:
     elif s.talon_pos < s.talon_n:
         wseat = widx
     else:
-        wseat = (s.leader + widx) % 3
+        wseat = MOD3[s.leader + widx]
     saved[4] = 1
     if s.talon_pos < s.talon_n:
         s.talon_pos += 1
@@ -954,7 +959,7 @@ cdef int bounded_values(Search* s, int* cards, int* values, int ncards, int v) n
     cdef int i, gain, lo, hi, best = -1
     cdef int saved[5]
     cdef int tc[3]
-    cdef int mover = (s.leader + s.ntrick) % 3
+    cdef int mover = MOD3[s.leader + s.ntrick]
     cdef bint maxer = (s.maxmask >> mover) & 1
     for i in range(ncards):
         tc[0] = s.trick[0]
@@ -1030,7 +1035,7 @@ cdef int full_answer(Search* s, int8_t* row, int8_t* line) noexcept nogil:
             line[i] = -1
     if tricks_left(s) == 0 and s.ntrick == 0:
         return v
-    mover = (s.leader + s.ntrick) % 3
+    mover = MOD3[s.leader + s.ntrick]
     n = gen_moves(s, mover, cards, -1)
     best = bounded_values(s, cards, values, n, v)
     spread_values(s, mover, cards, values, n, row)
@@ -1053,7 +1058,7 @@ cdef int walk_line(Search* s, int v, int first, int* out) noexcept nogil:
     cdef int n, i, gain, target, mover, chosen, length = 0
     cdef bint maxer
     while tricks_left(s) > 0 or s.ntrick > 0:
-        mover = (s.leader + s.ntrick) % 3
+        mover = MOD3[s.leader + s.ntrick]
         maxer = (s.maxmask >> mover) & 1
         if first >= 0:
             n = 1
