@@ -294,7 +294,7 @@ cdef inline bint beats(Search* s, int c, int w) noexcept nogil:
     return s.trump >= 0 and (c >> 3) == s.trump
 
 
-cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer=-1) noexcept nogil:
+cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer) noexcept nogil:
     """Legal cards of `mover`, one per group of equivalent cards, best-looking first.
 
     Ordering has three roles: a contract side wants to win tricks itself; the focus player of
@@ -1036,7 +1036,7 @@ cdef int full_answer(Search* s, int8_t* row, int8_t* line) noexcept nogil:
     if tricks_left(s) == 0 and s.ntrick == 0:
         return v
     mover = MOD3[s.leader + s.ntrick]
-    n = gen_moves(s, mover, cards, -1)
+    n = gen_moves(s, mover, cards, -1, -1)
     best = bounded_values(s, cards, values, n, v)
     spread_values(s, mover, cards, values, n, row)
     if line != NULL:
@@ -1065,7 +1065,7 @@ cdef int walk_line(Search* s, int v, int first, int* out) noexcept nogil:
             cards[0] = first
             first = -1
         else:
-            n = gen_moves(s, mover, cards, -1)
+            n = gen_moves(s, mover, cards, -1, -1)
         chosen = -1
         for i in range(n):
             tc[0] = s.trick[0]
