@@ -67,7 +67,8 @@ cdef enum:
     USE_TRUMP_TOPS = 256
     USE_GUESS_SHIFT = 512
     USE_KILLER = 1024
-    USE_ALL = 2047
+    USE_PARTNER_TRICKS = 2048
+    USE_ALL = 4095
 
 cdef enum:
     RULE_NONE = 0
@@ -485,6 +486,41 @@ cdef int quick_tricks(Search* s, int leader) noexcept nogil:
     return total
 
 
+cdef int partner_tricks(Search* s, int leader) noexcept nogil:
+    """Sure tricks of a defender on lead through his partner: he leads his lowest card of a
+    suit that his partner tops (above that card and all the declarer's cards of the suit) and
+    in which the declarer must follow; the partner wins it with his top card and then cashes
+    his own sure tricks (`quick_tricks`). The declarer following with his lowest card of the
+    suit is the worst case: it keeps his higher cards, the ones that can stop the partner's
+    run, and his length in the suit is the same whichever card he plays. The best such suit
+    counts; 0 when there is none.
+    """
+    cdef int p = 3 - leader - s.focus, u, ptop, lc, dc, q, best = 0
+    cdef uint32_t lu, pu, du, sm
+    for u in range(4):
+        sm = suit_bits(u)
+        lu = s.hands[leader] & sm
+        pu = s.hands[p] & sm
+        du = s.hands[s.focus] & sm
+        if lu == 0 or pu == 0 or du == 0:
+            continue
+        ptop = 31 - __builtin_clz(pu)
+        lc = __builtin_ctz(lu)
+        if (31 - __builtin_clz(du)) > ptop or lc > ptop:
+            continue
+        dc = __builtin_ctz(du)
+        s.hands[leader] &= ~((<uint32_t>1) << lc)
+        s.hands[p] &= ~((<uint32_t>1) << ptop)
+        s.hands[s.focus] &= ~((<uint32_t>1) << dc)
+        q = 1 + quick_tricks(s, p)
+        s.hands[leader] |= (<uint32_t>1) << lc
+        s.hands[p] |= (<uint32_t>1) << ptop
+        s.hands[s.focus] |= (<uint32_t>1) << dc
+        if q > best:
+            best = q
+    return best
+
+
 cdef inline int trump_tops(Search* s, int r, int target) noexcept nogil:
     """Settle `ge` in a trump contract by the trumps above all the other side's trumps: 1 or 0,
     or -1 when they do not decide it.
@@ -756,6 +792,10 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                     if q >= target:
                         return 1
                 elif r - q < target:
+                    return 0
+                elif (s.trump < 0 and s.features & USE_PARTNER_TRICKS
+                        and r - partner_tricks(s, s.leader) < target):
+                    # (in trump contracts it cost more instructions than the nodes it saved)
                     return 0
             elif s.maxmask != (1 << s.focus) and s.features & USE_MIN_BOUNDS:
                 q = min_game_cut(s, target, r)
@@ -1090,7 +1130,7 @@ FEATURES = {
     "ordering": USE_ORDERING, "guess": USE_GUESS, "table_move": USE_TABLE_MOVE,
     "min_bounds": USE_MIN_BOUNDS, "suit_symmetry": USE_SUIT_SYMMETRY,
     "trump_tops": USE_TRUMP_TOPS, "guess_shift": USE_GUESS_SHIFT,
-    "killer": USE_KILLER,
+    "killer": USE_KILLER, "partner_tricks": USE_PARTNER_TRICKS,
 }
 ALL_FEATURES = USE_ALL
 
