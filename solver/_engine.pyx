@@ -797,10 +797,6 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                         and r - partner_tricks(s, s.leader) < target):
                     # (in trump contracts it cost more instructions than the nodes it saved)
                     return 0
-            elif s.maxmask != (1 << s.focus) and s.features & USE_MIN_BOUNDS:
-                q = min_game_cut(s, target, r)
-                if q >= 0:
-                    return q
             use_tt = s.features & USE_TABLE
         if use_tt:
             table_key(s, &k0, &k1)
@@ -814,6 +810,13 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                 if e.hi < target:
                     s.hits += 1
                     return 0
+        if (s.ntrick == 0 and s.talon_pos >= s.talon_n and s.maxmask != (1 << s.focus)
+                and s.features & USE_MIN_BOUNDS):
+            # after the table: a probe costs less than these tests, and settles some of the
+            # same positions
+            q = min_game_cut(s, target, r)
+            if q >= 0:
+                return q
     mover = MOD3[s.leader + s.ntrick]
     maxer = (s.maxmask >> mover) & 1
     kil = -1
