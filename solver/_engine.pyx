@@ -793,10 +793,6 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                         return 1
                 elif r - q < target:
                     return 0
-                elif (s.trump < 0 and s.features & USE_PARTNER_TRICKS
-                        and r - partner_tricks(s, s.leader) < target):
-                    # (in trump contracts it cost more instructions than the nodes it saved)
-                    return 0
             use_tt = s.features & USE_TABLE
         if use_tt:
             table_key(s, &k0, &k1)
@@ -810,6 +806,11 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                 if e.hi < target:
                     s.hits += 1
                     return 0
+        if (s.ntrick == 0 and s.talon_pos >= s.talon_n and s.maxmask == (1 << s.focus)
+                and s.trump < 0 and s.leader != s.focus and s.features & USE_PARTNER_TRICKS
+                and r - partner_tricks(s, s.leader) < target):
+            # (in trump contracts it cost more instructions than the nodes it saved)
+            return 0
         if (s.ntrick == 0 and s.talon_pos >= s.talon_n and s.maxmask != (1 << s.focus)
                 and s.features & USE_MIN_BOUNDS):
             # after the table: a probe costs less than these tests, and settles some of the
