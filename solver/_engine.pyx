@@ -781,18 +781,6 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                 s.trick[2] = __builtin_ctz(s.hands[MOD3[s.leader + 2]])
                 w = winner_index(s, 3)
                 return (MOD3[s.leader + w] == s.focus) >= target
-            if s.trump >= 0 and s.maxmask == (1 << s.focus) and s.features & USE_TRUMP_TOPS:
-                q = trump_tops(s, r, target)
-                if q >= 0:
-                    return q
-            if s.maxmask == (1 << s.focus) and s.features & USE_QUICK_TRICKS:
-                # Contract: the leader's sure tricks bound the focus player's count.
-                q = quick_tricks(s, s.leader)
-                if s.leader == s.focus:
-                    if q >= target:
-                        return 1
-                elif r - q < target:
-                    return 0
             use_tt = s.features & USE_TABLE
         if use_tt:
             table_key(s, &k0, &k1)
@@ -805,6 +793,19 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                     return 1
                 if e.hi < target:
                     s.hits += 1
+                    return 0
+        if s.ntrick == 0 and s.talon_pos >= s.talon_n and s.maxmask == (1 << s.focus):
+            if s.trump >= 0 and s.features & USE_TRUMP_TOPS:
+                q = trump_tops(s, r, target)
+                if q >= 0:
+                    return q
+            if s.features & USE_QUICK_TRICKS:
+                # Contract: the leader's sure tricks bound the focus player's count.
+                q = quick_tricks(s, s.leader)
+                if s.leader == s.focus:
+                    if q >= target:
+                        return 1
+                elif r - q < target:
                     return 0
         if (s.ntrick == 0 and s.talon_pos >= s.talon_n and s.maxmask == (1 << s.focus)
                 and s.trump < 0 and s.leader != s.focus and s.features & USE_PARTNER_TRICKS
