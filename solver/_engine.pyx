@@ -759,6 +759,30 @@ cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
     return -1
 
 
+cdef int contract_cut(Search* s, int target, int r) noexcept nogil:
+    """Settle `ge` at a trick boundary of a contract by its bounds: 1 or 0, or -1 when none
+    decides it. The declarer's trumps above the defence's (`trump_tops`); the leader's sure
+    tricks (`quick_tricks`): V >= them when the declarer leads, V <= r - them when a defender
+    does; a no-trump defender's sure tricks through his partner (`partner_tricks`; in trump
+    contracts it cost more instructions than the nodes it saved)."""
+    cdef int q
+    if s.trump >= 0 and s.features & USE_TRUMP_TOPS:
+        q = trump_tops(s, r, target)
+        if q >= 0:
+            return q
+    if s.features & USE_QUICK_TRICKS:
+        q = quick_tricks(s, s.leader)
+        if s.leader == s.focus:
+            if q >= target:
+                return 1
+        elif r - q < target:
+            return 0
+    if (s.trump < 0 and s.leader != s.focus and s.features & USE_PARTNER_TRICKS
+            and r - partner_tricks(s, s.leader) < target):
+        return 0
+    return -1
+
+
 cdef bint ge(Search* s, int target) noexcept nogil:
     """Whether the focus player's tricks from here, best play, are at least `target`."""
     cdef int r, mover, n, i, c, gain, w, wseat, result, widx
@@ -781,42 +805,27 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                 s.trick[2] = __builtin_ctz(s.hands[MOD3[s.leader + 2]])
                 w = winner_index(s, 3)
                 return (MOD3[s.leader + w] == s.focus) >= target
-            use_tt = s.features & USE_TABLE
-        if use_tt:
-            table_key(s, &k0, &k1)
-            e = tt_find(s, k0, k1)
-            if e != NULL:
-                if s.features & USE_TABLE_MOVE:
-                    hint = e.move
-                if e.lo >= target:
-                    s.hits += 1
-                    return 1
-                if e.hi < target:
-                    s.hits += 1
-                    return 0
-        if s.ntrick == 0 and s.talon_pos >= s.talon_n and s.maxmask == (1 << s.focus):
-            if s.trump >= 0 and s.features & USE_TRUMP_TOPS:
-                q = trump_tops(s, r, target)
-                if q >= 0:
-                    return q
-            if s.features & USE_QUICK_TRICKS:
-                # Contract: the leader's sure tricks bound the focus player's count.
-                q = quick_tricks(s, s.leader)
-                if s.leader == s.focus:
-                    if q >= target:
+            if s.features & USE_TABLE:
+                use_tt = 1
+                table_key(s, &k0, &k1)
+                e = tt_find(s, k0, k1)
+                if e != NULL:
+                    if s.features & USE_TABLE_MOVE:
+                        hint = e.move
+                    if e.lo >= target:
+                        s.hits += 1
                         return 1
-                elif r - q < target:
-                    return 0
-        if (s.ntrick == 0 and s.talon_pos >= s.talon_n and s.maxmask == (1 << s.focus)
-                and s.trump < 0 and s.leader != s.focus and s.features & USE_PARTNER_TRICKS
-                and r - partner_tricks(s, s.leader) < target):
-            # (in trump contracts it cost more instructions than the nodes it saved)
-            return 0
-        if (s.ntrick == 0 and s.talon_pos >= s.talon_n and s.maxmask != (1 << s.focus)
-                and s.features & USE_MIN_BOUNDS):
-            # after the table: a probe costs less than these tests, and settles some of the
-            # same positions
-            q = min_game_cut(s, target, r)
+                    if e.hi < target:
+                        s.hits += 1
+                        return 0
+            # The bounds come after the table: a probe costs fewer instructions than their
+            # tests, and settles some of the same positions.
+            if s.maxmask == (1 << s.focus):
+                q = contract_cut(s, target, r)
+            elif s.features & USE_MIN_BOUNDS:
+                q = min_game_cut(s, target, r)
+            else:
+                q = -1
             if q >= 0:
                 return q
     mover = MOD3[s.leader + s.ntrick]
