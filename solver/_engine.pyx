@@ -418,8 +418,9 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer) noexcep
             elif focus_to_play:
                 sc = rank     # shed a high card while the focus player is still to play
                 fsuit = s.hands[s.focus] & suit_bits(c >> 3)
-                if w >= 0 and (w >> 3) == (c >> 3) and fsuit and __builtin_ctz(fsuit) > c and w < __builtin_ctz(fsuit):
-                    sc += 100     # below all his cards of the suit: he cannot duck under it
+                if (fsuit and w >= 0 and (w >> 3) == (c >> 3)
+                        and __builtin_ctz(fsuit) > (c if c > w else w)):
+                    sc += 100     # the trick stays below all his cards of the suit: no ducking
             else:
                 # the focus card is down: keep it winning with the highest card below it
                 sc = (100 if after == s.focus else 0) + rank
