@@ -19,6 +19,7 @@ cdef int MOD3[8]
 cdef enum:
     MAXMOVES = 10
     BUCKET = 4
+    PBUCKET = 8        # slots per bucket of the contracts' table (partition search)
 
 # COMPRESS[present][held]: the ranks of `held` renumbered among the cards `present` in one suit
 # (8-bit masks), so that positions differing only in cards already gone share a table entry.
@@ -26,6 +27,8 @@ cdef uint8_t COMPRESS[256][256]
 # TOPS[present][mine]: the cards of `mine` (within `present`, one suit) that top their run of
 # equivalent cards: the next card up still in play is not his (or there is none).
 cdef uint8_t TOPS[256][256]
+# TOPK[present][t]: the t-th highest card of `present` (one suit), 8 for none (t = 0 or too many).
+cdef uint8_t TOPK[256][9]
 
 
 cdef void _init_tables():
@@ -50,6 +53,13 @@ cdef void _init_tables():
                         tops |= 1 << bit
             COMPRESS[present][held] = out
             TOPS[present][held] = tops
+        for k in range(9):
+            TOPK[present][k] = 8
+        k = 0
+        for bit in range(7, -1, -1):
+            if present >> bit & 1:
+                k += 1
+                TOPK[present][k] = bit
 
 
 _init_tables()
@@ -68,7 +78,8 @@ cdef enum:
     USE_GUESS_SHIFT = 512
     USE_KILLER = 1024
     USE_PARTNER_TRICKS = 2048
-    USE_ALL = 4095
+    USE_PARTITION = 4096
+    USE_ALL = 8191
 
 cdef enum:
     RULE_NONE = 0
@@ -83,6 +94,20 @@ ctypedef struct Entry:
     uint8_t depth      # tricks left: deeper entries are kept in preference
     uint8_t used       # 0: empty, else the generation of the solve that last used it
     int8_t move        # the card that last decided the search here (-1: none), tried first
+
+ctypedef struct PEntry:
+    # An entry of the contracts' table (partition search, see ALGORITHM.md): it holds for
+    # every position with the suit lengths, leader and context `keep` whose hands 0 and 1
+    # (relative ranks, 16 bits a suit) agree with `cards` on the bits of `mask`: a suit's top
+    # cards, from the lowest card the answer depended on up (hand 2 holds the rest).
+    uint64_t cards
+    uint64_t keep
+    uint64_t mask
+    int8_t lo
+    int8_t hi
+    uint8_t depth
+    uint8_t used
+    int8_t move
 
 ctypedef struct Search:
     uint32_t hands[3]
@@ -100,11 +125,25 @@ ctypedef struct Search:
     int features       # USE_* bits
     Entry* tt
     uint64_t tt_mask   # number of buckets - 1
+    PEntry* pt         # the contracts' table (partition search), made on first use; NULL: none
+    int tt_used        # the main table may hold entries (clear() skips it otherwise)
+    uint64_t pt_mask   # its number of buckets - 1
     uint64_t nodes
     uint64_t hits
     uint64_t stores
     uint8_t gen        # this solve's generation (1..255), stamped on the entries it uses
     int8_t killer[11][3]  # per tricks left and seat: the lead that last settled a node
+    int part           # partition search: a contract with USE_PARTITION (see load_job)
+    uint32_t rel       # set by ge: cards whose ranks its answer depended on (see ALGORITHM.md)
+
+ctypedef struct Key:
+    # A trick boundary's key in the contracts' table (see `part_key`), the cards in play,
+    # which suit is in each canonical place (perm, 2 bits a place), and the bucket's first slot.
+    uint64_t cards
+    uint64_t keep
+    uint32_t present
+    int perm
+    int slot
 
 ctypedef struct Job:
     # One position to solve, as `Solver._load` would set up the Search (see `load_job`).
@@ -276,6 +315,148 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int depth, int lo
     b[victim].move = move
 
 
+cdef inline void sort2(uint32_t* a, uint32_t* b) noexcept nogil:
+    cdef uint32_t t
+    if a[0] > b[0]:
+        t = a[0]
+        a[0] = b[0]
+        b[0] = t
+
+
+cdef inline void part_key(Search* s, Key* key) noexcept nogil:
+    """A contract's trick boundary on relative ranks, for the partition search's table.
+
+    Per suit the relative ranks of hands 0 and 1 (`cards`, 16 bits a suit; hand 2 holds the
+    rest) and the three lengths (`keep`, with the leader and the context). The suits are put
+    in a canonical order as in `table_key`, by their lengths and then their cards. Every entry
+    for one `keep` is in one bucket (of PBUCKET slots): an entry may hold for positions whose
+    low cards lie differently, so their cards cannot choose the bucket.
+    """
+    cdef uint32_t allc = s.hands[0] | s.hands[1] | s.hands[2]
+    cdef uint32_t sk[4]
+    cdef uint32_t p, h0, h1, t
+    cdef int suit, sh
+    key.present = allc
+    for suit in range(4):
+        sh = 8 * suit
+        p = (allc >> sh) & 0xFF
+        h0 = (s.hands[0] >> sh) & 0xFF
+        h1 = (s.hands[1] >> sh) & 0xFF
+        # bits 0-1 the suit, 2-17 the relative ranks of hands 0 and 1, 18-29 the lengths
+        sk[suit] = (<uint32_t>suit | (<uint32_t>COMPRESS[p][h0] << 2) | (<uint32_t>COMPRESS[p][h1] << 10)
+                    | (<uint32_t>__builtin_popcount(h0) << 18) | (<uint32_t>__builtin_popcount(h1) << 22)
+                    | (<uint32_t>__builtin_popcount(p) << 26))
+    if s.features & USE_SUIT_SYMMETRY:
+        if s.trump < 0:
+            sort2(&sk[0], &sk[1])
+            sort2(&sk[2], &sk[3])
+            sort2(&sk[0], &sk[2])
+            sort2(&sk[1], &sk[3])
+            sort2(&sk[1], &sk[2])
+        else:
+            if s.trump != 0:
+                t = sk[0]
+                sk[0] = sk[s.trump]
+                sk[s.trump] = t
+            sort2(&sk[1], &sk[2])
+            sort2(&sk[2], &sk[3])
+            sort2(&sk[1], &sk[2])
+    key.cards = ((<uint64_t>((sk[0] >> 2) & 0xFFFF)) | (<uint64_t>((sk[1] >> 2) & 0xFFFF) << 16)
+                 | (<uint64_t>((sk[2] >> 2) & 0xFFFF) << 32) | (<uint64_t>((sk[3] >> 2) & 0xFFFF) << 48))
+    key.keep = ((<uint64_t>(sk[0] >> 18)) | (<uint64_t>(sk[1] >> 18) << 12) | (<uint64_t>(sk[2] >> 18) << 24)
+                | (<uint64_t>(sk[3] >> 18) << 36) | (<uint64_t>s.leader << 48) | (s.ctx << 50))
+    key.perm = <int>((sk[0] & 3) | ((sk[1] & 3) << 2) | ((sk[2] & 3) << 4) | ((sk[3] & 3) << 6))
+    key.slot = <int>(mix(key.keep) & s.pt_mask) * PBUCKET
+
+
+cdef inline uint32_t entry_rel(PEntry* e, Key* key) noexcept nogil:
+    """The cards of the position behind `key` whose ranks an entry's answer rests on: per suit
+    its lowest card inside the entry's mask (all higher cards count too)."""
+    cdef uint32_t rel = 0
+    cdef int i, t, u
+    if e.mask == <uint64_t>(-1):
+        return key.present
+    for i in range(4):
+        t = __builtin_popcount(<uint32_t>((e.mask >> (16 * i)) & 0xFF))
+        if t:
+            u = (key.perm >> (2 * i)) & 3
+            rel |= (<uint32_t>1) << (8 * u + TOPK[(key.present >> (8 * u)) & 0xFF][t])
+    return rel
+
+
+cdef inline int pt_probe(Search* s, Key* key, int target, int* hint) noexcept nogil:
+    """1 or 0 when an entry that holds for this position decides `target` (s.rel set), else -1.
+
+    Sets `hint` to the move of the first entry that holds here."""
+    cdef PEntry* b = s.pt + key.slot
+    cdef int i
+    for i in range(PBUCKET):
+        if b[i].keep == key.keep and ((b[i].cards ^ key.cards) & b[i].mask) == 0 and b[i].used:
+            if b[i].used != s.gen:
+                b[i].used = s.gen  # still of use: not stale
+            if hint[0] < 0:
+                hint[0] = b[i].move
+            if b[i].lo >= target:
+                s.rel = entry_rel(&b[i], key)
+                return 1
+            if b[i].hi < target:
+                s.rel = entry_rel(&b[i], key)
+                return 0
+    return -1
+
+
+cdef void pt_store(Search* s, Key* key, uint32_t rel, int depth, int lo, int hi, int move) noexcept nogil:
+    cdef PEntry* b = s.pt + key.slot
+    cdef int i, victim, first, u, n, t
+    cdef uint32_t p, rb
+    cdef uint64_t mb, m = <uint64_t>(-1), k
+    if (rel & key.present) != key.present:
+        # Each suit's mask: its cards from the lowest one the answer rested on up.
+        m = 0
+        for i in range(4):
+            u = (key.perm >> (2 * i)) & 3
+            p = (key.present >> (8 * u)) & 0xFF
+            rb = (rel >> (8 * u)) & p
+            if rb:
+                n = __builtin_popcount(p)
+                t = __builtin_popcount(p >> __builtin_ctz(rb))
+                mb = (<uint64_t>(((1 << t) - 1) << (n - t))) * 0x0101
+                m |= mb << (16 * i)
+    k = key.cards & m
+    for i in range(PBUCKET):
+        if b[i].keep == key.keep and b[i].cards == k and b[i].mask == m and b[i].used:
+            if lo > b[i].lo:
+                b[i].lo = lo
+            if hi < b[i].hi:
+                b[i].hi = hi
+            if move >= 0:
+                b[i].move = move
+            return
+    # The victim: an empty slot, else the shallowest entry left by an earlier solve (a stale
+    # one), else the shallowest of this solve's; among equals, in turn.
+    victim = -1
+    first = <int>(s.nodes & (PBUCKET - 1))
+    for u in range(PBUCKET):
+        i = (first + u) & (PBUCKET - 1)
+        if not b[i].used:
+            victim = i
+            break
+        if victim < 0 or (b[i].used != s.gen) > (b[victim].used != s.gen) or (
+                (b[i].used != s.gen) == (b[victim].used != s.gen)
+                and b[i].depth < b[victim].depth):
+            victim = i
+    if not b[victim].used:
+        s.stores += 1
+    b[victim].cards = k
+    b[victim].keep = key.keep
+    b[victim].mask = m
+    b[victim].lo = lo
+    b[victim].hi = hi
+    b[victim].depth = depth
+    b[victim].used = s.gen
+    b[victim].move = move
+
+
 cdef inline bint beats(Search* s, int c, int w) noexcept nogil:
     """Whether card c, added to the trick in progress, beats w, the card winning it so far.
 
@@ -440,14 +621,18 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer) noexcep
     return n
 
 
-cdef int quick_tricks(Search* s, int leader) noexcept nogil:
+cdef int quick_tricks(Search* s, int leader, uint32_t* rel) noexcept nogil:
     """Tricks the leader takes for certain by cashing his top cards, suit by suit.
 
     A top card counts while no other player can ruff it; once the others are out of the suit
     and hold no trumps, the leader's small cards count too.
+
+    `rel` (unless NULL) receives the cards whose ranks the count rests on: per suit the lowest
+    of the leader's top cards it needs. Any position with the same suit lengths in which the
+    leader holds those top cards gives at least the same count (a longer run only adds to it).
     """
-    cdef int su, k, lim, o, total = 0, l0, l1, mine_n, maxlen, bit
-    cdef uint32_t mine, others, suitcards, sm
+    cdef int su, k, lim, total = 0, l0, l1, maxlen, need
+    cdef uint32_t mine, others, sm, run
     cdef int o1 = MOD3[leader + 1]
     cdef int o2 = MOD3[leader + 2]
     cdef int ot1 = 0, ot2 = 0
@@ -460,15 +645,12 @@ cdef int quick_tricks(Search* s, int leader) noexcept nogil:
         if mine == 0:
             continue
         others = (s.hands[o1] | s.hands[o2]) & sm
-        # k: the leader's unbroken run from the top of the suit.
-        k = 0
-        suitcards = mine | others
-        while suitcards:
-            bit = 31 - __builtin_clz(suitcards)
-            if not (mine >> bit) & 1:
-                break
-            k += 1
-            suitcards &= ~((<uint32_t>1) << bit)
+        # run: the leader's unbroken run from the top of the suit, k cards
+        if others:
+            run = mine & ~(((<uint32_t>2) << (31 - __builtin_clz(others))) - 1)
+        else:
+            run = mine
+        k = __builtin_popcount(run)
         if k == 0:
             continue
         l0 = __builtin_popcount(s.hands[o1] & sm)
@@ -482,12 +664,16 @@ cdef int quick_tricks(Search* s, int leader) noexcept nogil:
                 lim = l1
         if lim == 99 and k >= maxlen:
             total += __builtin_popcount(mine)
+            need = maxlen
         else:
-            total += k if k < lim else lim
+            need = k if k < lim else lim
+            total += need
+        if rel != NULL and need > 0:
+            rel[0] |= (<uint32_t>1) << (8 * su + TOPK[(run >> (8 * su)) & 0xFF][need])
     return total
 
 
-cdef int partner_tricks(Search* s, int leader) noexcept nogil:
+cdef int partner_tricks(Search* s, int leader, uint32_t* rel) noexcept nogil:
     """Sure tricks of a defender on lead through his partner: he leads his lowest card of a
     suit that his partner tops (above that card and all the declarer's cards of the suit) and
     in which the declarer must follow; the partner wins it with his top card and then cashes
@@ -495,9 +681,12 @@ cdef int partner_tricks(Search* s, int leader) noexcept nogil:
     suit is the worst case: it keeps his higher cards, the ones that can stop the partner's
     run, and his length in the suit is the same whichever card he plays. The best such suit
     counts; 0 when there is none.
+
+    `rel` receives the cards whose ranks the count rests on (as for `quick_tricks`): the
+    partner's top card of the best suit and what his sure tricks after it rest on.
     """
     cdef int p = 3 - leader - s.focus, u, ptop, lc, dc, q, best = 0
-    cdef uint32_t lu, pu, du, sm
+    cdef uint32_t lu, pu, du, sm, qrel
     for u in range(4):
         sm = suit_bits(u)
         lu = s.hands[leader] & sm
@@ -513,12 +702,14 @@ cdef int partner_tricks(Search* s, int leader) noexcept nogil:
         s.hands[leader] &= ~((<uint32_t>1) << lc)
         s.hands[p] &= ~((<uint32_t>1) << ptop)
         s.hands[s.focus] &= ~((<uint32_t>1) << dc)
-        q = 1 + quick_tricks(s, p)
+        qrel = (<uint32_t>1) << ptop
+        q = 1 + quick_tricks(s, p, &qrel)
         s.hands[leader] |= (<uint32_t>1) << lc
         s.hands[p] |= (<uint32_t>1) << ptop
         s.hands[s.focus] |= (<uint32_t>1) << dc
         if q > best:
             best = q
+            rel[0] = qrel
     return best
 
 
@@ -536,10 +727,13 @@ cdef inline int trump_tops(Search* s, int r, int target) noexcept nogil:
     cdef uint32_t a = s.hands[MOD3[s.focus + 1]] & tm
     cdef uint32_t b = s.hands[MOD3[s.focus + 2]] & tm
     cdef int ca, cb
+    # s.rel: the other side's top trump (resp. the declarer's) and everything above it.
     if a | b:
         if __builtin_popcount(d & ~((<uint32_t>2 << (31 - __builtin_clz(a | b))) - 1)) >= target:
+            s.rel = (<uint32_t>1) << (31 - __builtin_clz(a | b))
             return 1
     elif __builtin_popcount(d) >= target:
+        s.rel = 0
         return 1
     if d:
         ca = __builtin_popcount(a & ~((<uint32_t>2 << (31 - __builtin_clz(d))) - 1))
@@ -548,6 +742,7 @@ cdef inline int trump_tops(Search* s, int r, int target) noexcept nogil:
         ca = __builtin_popcount(a)
         cb = __builtin_popcount(b)
     if r - (ca if ca > cb else cb) < target:
+        s.rel = ((<uint32_t>1) << (31 - __builtin_clz(d))) if d else 0
         return 0
     return -1
 
@@ -772,32 +967,97 @@ cdef int contract_cut(Search* s, int target, int r) noexcept nogil:
         if q >= 0:
             return q
     if s.features & USE_QUICK_TRICKS:
-        q = quick_tricks(s, s.leader)
+        s.rel = 0
+        q = quick_tricks(s, s.leader, &s.rel)
         if s.leader == s.focus:
             if q >= target:
                 return 1
         elif r - q < target:
             return 0
     if (s.trump < 0 and s.leader != s.focus and s.features & USE_PARTNER_TRICKS
-            and r - partner_tricks(s, s.leader) < target):
+            and r - partner_tricks(s, s.leader, &s.rel) < target):
         return 0
     return -1
 
 
-cdef bint ge(Search* s, int target) noexcept nogil:
-    """Whether the focus player's tricks from here, best play, are at least `target`."""
+cdef inline uint32_t trick_rel(Search* s, int widx) noexcept nogil:
+    """The trick's winning card if it beat another card of its suit (its rank decided the
+    trick), else nothing: a lone card of its suit wins whatever its rank."""
+    cdef int c, i, k = 0
+    if widx < 0:
+        return 0
+    c = s.trick[widx]
+    for i in range(3):
+        k += (s.trick[i] >> 3) == (c >> 3)
+    return ((<uint32_t>1) << c) if k > 1 else 0
+
+
+cdef inline uint32_t run_bottom(Search* s, int mover, int c, uint32_t rel) noexcept nogil:
+    """`rel` with the bottom of mover's run of equivalent cards topped by c added, when the
+    lowest card of c's suit in `rel` lies inside the run below c.
+
+    Only the run's top card was searched; the others stand for it by equivalence, which holds
+    in another position only while the whole run lies on one side of the lowest card that
+    counts (see "Partition search" in ALGORITHM.md)."""
+    cdef uint32_t sm = suit_bits(c >> 3), rs = rel & sm, pres, below
+    cdef int i, bot = c, thr
+    if rs == 0:
+        return rel
+    thr = __builtin_ctz(rs)
+    if thr > c:
+        return rel
+    pres = (s.hands[0] | s.hands[1] | s.hands[2]) & sm
+    for i in range(s.ntrick):
+        pres |= (<uint32_t>1) << s.trick[i]
+    while True:
+        below = pres & (((<uint32_t>1) << bot) - 1)
+        if below == 0:
+            break
+        i = 31 - __builtin_clz(below)
+        if not (s.hands[mover] >> i) & 1:
+            break
+        bot = i
+    if bot < thr:
+        rel |= (<uint32_t>1) << bot
+    return rel
+
+
+ctypedef struct PartMode:
+    int unused
+ctypedef struct ExactMode:
+    int unused
+# The search is compiled twice: with the partition search's bookkeeping (contracts) and without.
+ctypedef fused Mode:
+    PartMode
+    ExactMode
+
+
+cdef bint search(Search* s, int target, Mode* mode) noexcept nogil:
+    """Whether the focus player's tricks from here, best play, are at least `target`.
+
+    On return s.rel holds the cards whose ranks the answer rested on: the answer holds for
+    every position that agrees with this one on the suit lengths and on who holds each card
+    from the lowest of those cards of its suit up (the partition the table stores). Only the
+    contracts' search (Mode PartMode) keeps it; the other games' (ExactMode) is compiled
+    without that bookkeeping."""
     cdef int r, mover, n, i, c, gain, w, wseat, result, widx
     cdef int saved_leader, saved_talon, t0, t1, t2, lo, hi, q, hint = -1, cut = -1, kil
     cdef int moves[MAXMOVES]
     cdef bint use_tt = 0, maxer, sub
+    cdef uint32_t rel = 0, crel
+    cdef Key key
     cdef uint64_t k0 = 0, k1 = 0
     cdef Entry* e
     s.nodes += 1
     if s.ntrick == 0:
         if target <= 0:
+            if Mode is PartMode:
+                s.rel = 0
             return 1
         r = __builtin_popcount(s.hands[0])
         if target > r:
+            if Mode is PartMode:
+                s.rel = 0
             return 0
         if s.talon_pos >= s.talon_n:
             if r == 1:
@@ -805,30 +1065,42 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                 s.trick[1] = __builtin_ctz(s.hands[MOD3[s.leader + 1]])
                 s.trick[2] = __builtin_ctz(s.hands[MOD3[s.leader + 2]])
                 w = winner_index(s, 3)
+                if Mode is PartMode:
+                    s.rel = trick_rel(s, w)
                 return (MOD3[s.leader + w] == s.focus) >= target
             if s.features & USE_TABLE:
                 use_tt = 1
-                table_key(s, &k0, &k1)
-                e = tt_find(s, k0, k1)
-                if e != NULL:
-                    if s.features & USE_TABLE_MOVE:
-                        hint = e.move
-                    if e.lo >= target:
+                if Mode is PartMode:
+                    part_key(s, &key)
+                    q = pt_probe(s, &key, target, &hint)
+                    if q >= 0:
                         s.hits += 1
-                        return 1
-                    if e.hi < target:
-                        s.hits += 1
-                        return 0
+                        return q
+                    if not s.features & USE_TABLE_MOVE:
+                        hint = -1
+                else:
+                    table_key(s, &k0, &k1)
+                    e = tt_find(s, k0, k1)
+                    if e != NULL:
+                        if s.features & USE_TABLE_MOVE:
+                            hint = e.move
+                        if e.lo >= target:
+                            s.hits += 1
+                            return 1
+                        if e.hi < target:
+                            s.hits += 1
+                            return 0
             # The bounds come after the table: a probe costs fewer instructions than their
             # tests, and settles some of the same positions.
             if s.maxmask == (1 << s.focus):
+                # (contract_cut sets s.rel)
                 q = contract_cut(s, target, r)
+                if q >= 0:
+                    return q
             elif s.features & USE_MIN_BOUNDS:
                 q = min_game_cut(s, target, r)
-            else:
-                q = -1
-            if q >= 0:
-                return q
+                if q >= 0:
+                    return q
     mover = MOD3[s.leader + s.ntrick]
     maxer = (s.maxmask >> mover) & 1
     kil = -1
@@ -842,7 +1114,9 @@ cdef bint ge(Search* s, int target) noexcept nogil:
         s.trick[s.ntrick] = c
         s.ntrick += 1
         if s.ntrick < 3:
-            sub = ge(s, target)
+            sub = search(s, target, mode)
+            if Mode is PartMode:
+                crel = s.rel
             s.ntrick -= 1
         else:
             widx = winner_index(s, 3)
@@ -852,6 +1126,8 @@ cdef bint ge(Search* s, int target) noexcept nogil:
                 wseat = widx
             else:
                 wseat = MOD3[s.leader + widx]
+            if Mode is PartMode:
+                crel = trick_rel(s, widx)
             gain = wseat == s.focus
             saved_leader = s.leader
             saved_talon = s.talon_pos
@@ -871,7 +1147,9 @@ cdef bint ge(Search* s, int target) noexcept nogil:
             elif q > __builtin_popcount(s.hands[0]):
                 sub = 0
             else:
-                sub = ge(s, q)
+                sub = search(s, q, mode)
+                if Mode is PartMode:
+                    crel |= s.rel
             s.leader = saved_leader
             s.talon_pos = saved_talon
             s.trick[0] = t0
@@ -882,16 +1160,40 @@ cdef bint ge(Search* s, int target) noexcept nogil:
         if maxer == sub:
             result = sub
             cut = c
+            if Mode is PartMode:
+                rel = crel
             if s.ntrick == 0 and s.talon_pos >= s.talon_n and i > 0:
                 # a lead that settled the node after the ordering's first choice failed
                 s.killer[r][mover] = c
             break
+        if Mode is PartMode:
+            rel |= crel
+    if Mode is PartMode:
+        if cut < 0 and s.features & USE_EQUIVALENCE:
+            for i in range(n):
+                rel = run_bottom(s, mover, moves[i], rel)
     if use_tt:
         if result:
-            tt_store(s, k0, k1, r, target, r, cut)
+            if Mode is PartMode:
+                pt_store(s, &key, rel, r, target, r, cut)
+            else:
+                tt_store(s, k0, k1, r, target, r, cut)
+        elif Mode is PartMode:
+            pt_store(s, &key, rel, r, 0, target - 1, cut)
         else:
             tt_store(s, k0, k1, r, 0, target - 1, cut)
+    if Mode is PartMode:
+        s.rel = rel
     return result
+
+
+cdef inline bint ge(Search* s, int target) noexcept nogil:
+    """Whether the focus player's tricks from here, best play, are at least `target`."""
+    cdef PartMode pm
+    cdef ExactMode em
+    if s.part:
+        return search(s, target, &pm)
+    return search(s, target, &em)
 
 
 cdef int tricks_left(Search* s) noexcept nogil:
@@ -1145,7 +1447,7 @@ FEATURES = {
     "ordering": USE_ORDERING, "guess": USE_GUESS, "table_move": USE_TABLE_MOVE,
     "min_bounds": USE_MIN_BOUNDS, "suit_symmetry": USE_SUIT_SYMMETRY,
     "trump_tops": USE_TRUMP_TOPS, "guess_shift": USE_GUESS_SHIFT,
-    "killer": USE_KILLER, "partner_tricks": USE_PARTNER_TRICKS,
+    "killer": USE_KILLER, "partner_tricks": USE_PARTNER_TRICKS, "partition": USE_PARTITION,
 }
 ALL_FEATURES = USE_ALL
 
@@ -1171,6 +1473,21 @@ cdef void load_job(Search* s, Job* j) noexcept nogil:
     s.focus = j.focus
     s.maxmask = j.maxmask
     s.rule = j.rule
+    # Partition search pays in contracts only: the misère and raspasy bounds read low cards,
+    # so their answers rest on the whole position (measured in ALGORITHM.md).
+    s.part = (s.features & USE_PARTITION) != 0 and s.maxmask == (1 << s.focus)
+    if s.part and s.pt == NULL:
+        # As many bytes as the other table; made on the first contract only.
+        s.pt = <PEntry*>calloc((s.tt_mask + 1) * BUCKET * sizeof(Entry) // sizeof(PEntry), sizeof(PEntry))
+        s.pt_mask = (s.tt_mask + 1) * BUCKET * sizeof(Entry) // sizeof(PEntry) // PBUCKET
+        # (a power of two: round down)
+        while s.pt_mask & (s.pt_mask - 1):
+            s.pt_mask &= s.pt_mask - 1
+        s.pt_mask -= 1
+    if s.pt == NULL:
+        s.part = 0
+    if not s.part:
+        s.tt_used = 1
     s.ctx = (<uint64_t>j.ctx) | (<uint64_t>s.focus << 2) | (<uint64_t>(s.trump + 1) << 4)
     s.nodes = 0
     s.hits = 0
@@ -1413,7 +1730,8 @@ cdef class Solver:
     """A search engine with its own transposition table.
 
     Keep one Solver for a series of related solves (the table carries over between them);
-    use one Solver per thread. ``tt_mb`` fixes the table's size in megabytes.
+    use one Solver per thread. ``tt_mb`` fixes the table's size in megabytes; the first
+    contract solved adds the contracts' table (partition search) of the same size.
     """
     cdef Search s
     cdef Entry* table
@@ -1437,15 +1755,21 @@ cdef class Solver:
 
     def __dealloc__(self):
         free(self.table)
+        free(self.s.pt)
 
     @property
     def table_bytes(self) -> int:
-        """The memory held by the transposition table."""
-        return self.nbuckets * BUCKET * sizeof(Entry)
+        """The memory held by the transposition tables."""
+        return self.nbuckets * BUCKET * sizeof(Entry) + (
+            (self.s.pt_mask + 1) * PBUCKET * sizeof(PEntry) if self.s.pt != NULL else 0)
 
     def clear(self):
-        """Empty the transposition table."""
-        memset(self.table, 0, self.nbuckets * BUCKET * sizeof(Entry))
+        """Empty the transposition tables."""
+        if self.s.tt_used:
+            memset(self.table, 0, self.nbuckets * BUCKET * sizeof(Entry))
+            self.s.tt_used = 0
+        if self.s.pt != NULL:
+            memset(self.s.pt, 0, (self.s.pt_mask + 1) * PBUCKET * sizeof(PEntry))
 
     cdef void _load(self, pos) except *:
         cdef Job j
