@@ -234,6 +234,25 @@ cdef inline void cswap(uint64_t* a, uint64_t* b) noexcept nogil:
         b[0] = t
 
 
+cdef inline void order_suits(Search* s, uint64_t* w) noexcept nogil:
+    """Sort the four suits' words `w`, leaving the trump suit (if any) first."""
+    cdef uint64_t t
+    if s.trump < 0:
+        cswap(&w[0], &w[1])
+        cswap(&w[2], &w[3])
+        cswap(&w[0], &w[2])
+        cswap(&w[1], &w[3])
+        cswap(&w[1], &w[2])
+    else:
+        if s.trump != 0:
+            t = w[0]
+            w[0] = w[s.trump]
+            w[s.trump] = t
+        cswap(&w[1], &w[2])
+        cswap(&w[2], &w[3])
+        cswap(&w[1], &w[2])
+
+
 cdef inline void table_key(Search* s, uint64_t* k0, uint64_t* k1) noexcept nogil:
     """Key of a trick boundary on relative ranks: hands renumbered within the cards left.
 
@@ -253,20 +272,7 @@ cdef inline void table_key(Search* s, uint64_t* k0, uint64_t* k1) noexcept nogil
             | (<uint64_t>COMPRESS[p][(s.hands[1] >> sh) & 0xFF]) << 8 \
             | (<uint64_t>COMPRESS[p][(s.hands[2] >> sh) & 0xFF]) << 16
     if s.features & USE_SUIT_SYMMETRY:
-        if s.trump < 0:
-            cswap(&w[0], &w[1])
-            cswap(&w[2], &w[3])
-            cswap(&w[0], &w[2])
-            cswap(&w[1], &w[3])
-            cswap(&w[1], &w[2])
-        else:
-            if s.trump != 0:
-                p = <uint32_t>w[0]
-                w[0] = w[s.trump]
-                w[s.trump] = p
-            cswap(&w[1], &w[2])
-            cswap(&w[2], &w[3])
-            cswap(&w[1], &w[2])
+        order_suits(s, w)
     k0[0] = w[0] | (w[1] << 24) | ((w[2] & 0xFFFF) << 48)
     k1[0] = (w[2] >> 16) | (w[3] << 8) | (<uint64_t>s.leader << 32) | (s.ctx << 34)
 
@@ -282,17 +288,30 @@ cdef inline Entry* tt_find(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
     return NULL
 
 
+cdef inline void tighten(int8_t* elo, int8_t* ehi, int8_t* emove, int lo, int hi, int move) noexcept nogil:
+    """An entry's bounds and move, updated with a new search's."""
+    if lo > elo[0]:
+        elo[0] = lo
+    if hi < ehi[0]:
+        ehi[0] = hi
+    if move >= 0:
+        emove[0] = move
+
+
+cdef inline bint replaces_first(Search* s, int used, int depth, int vused, int vdepth) noexcept nogil:
+    """Whether an entry (generation `used`, tricks left `depth`) is to go before the victim
+    chosen so far: a stale entry (of an earlier solve) before one of this solve, then the
+    shallower."""
+    return (used != s.gen) > (vused != s.gen) or (
+        (used != s.gen) == (vused != s.gen) and depth < vdepth)
+
+
 cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int depth, int lo, int hi, int move) noexcept nogil:
     cdef Entry* b = s.tt + (mix(k0 ^ mix(k1)) & s.tt_mask) * BUCKET
     cdef int i, victim = 0
     for i in range(BUCKET):
         if b[i].used and b[i].k0 == k0 and b[i].k1 == k1:
-            if lo > b[i].lo:
-                b[i].lo = lo
-            if hi < b[i].hi:
-                b[i].hi = hi
-            if move >= 0:
-                b[i].move = move
+            tighten(&b[i].lo, &b[i].hi, &b[i].move, lo, hi, move)
             return
     # The victim: an empty slot, else the shallowest entry left by an earlier solve (a stale
     # one), else the shallowest of this solve's.
@@ -300,9 +319,7 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int depth, int lo
         if not b[i].used:
             victim = i
             break
-        if (b[i].used != s.gen) > (b[victim].used != s.gen) or (
-                (b[i].used != s.gen) == (b[victim].used != s.gen)
-                and b[i].depth < b[victim].depth):
+        if replaces_first(s, b[i].used, b[i].depth, b[victim].used, b[victim].depth):
             victim = i
     if not b[victim].used:
         s.stores += 1
@@ -315,14 +332,6 @@ cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int depth, int lo
     b[victim].move = move
 
 
-cdef inline void sort2(uint32_t* a, uint32_t* b) noexcept nogil:
-    cdef uint32_t t
-    if a[0] > b[0]:
-        t = a[0]
-        a[0] = b[0]
-        b[0] = t
-
-
 cdef inline void part_key(Search* s, Key* key) noexcept nogil:
     """A contract's trick boundary on relative ranks, for the partition search's table.
 
@@ -333,8 +342,8 @@ cdef inline void part_key(Search* s, Key* key) noexcept nogil:
     low cards lie differently, so their cards cannot choose the bucket.
     """
     cdef uint32_t allc = s.hands[0] | s.hands[1] | s.hands[2]
-    cdef uint32_t sk[4]
-    cdef uint32_t p, h0, h1, t
+    cdef uint64_t sk[4]
+    cdef uint32_t p, h0, h1
     cdef int suit, sh
     key.present = allc
     for suit in range(4):
@@ -343,24 +352,11 @@ cdef inline void part_key(Search* s, Key* key) noexcept nogil:
         h0 = (s.hands[0] >> sh) & 0xFF
         h1 = (s.hands[1] >> sh) & 0xFF
         # bits 0-1 the suit, 2-17 the relative ranks of hands 0 and 1, 18-29 the lengths
-        sk[suit] = (<uint32_t>suit | (<uint32_t>COMPRESS[p][h0] << 2) | (<uint32_t>COMPRESS[p][h1] << 10)
+        sk[suit] = (<uint64_t>(suit | (<uint32_t>COMPRESS[p][h0] << 2) | (<uint32_t>COMPRESS[p][h1] << 10)
                     | (<uint32_t>__builtin_popcount(h0) << 18) | (<uint32_t>__builtin_popcount(h1) << 22)
-                    | (<uint32_t>__builtin_popcount(p) << 26))
+                    | (<uint32_t>__builtin_popcount(p) << 26)))
     if s.features & USE_SUIT_SYMMETRY:
-        if s.trump < 0:
-            sort2(&sk[0], &sk[1])
-            sort2(&sk[2], &sk[3])
-            sort2(&sk[0], &sk[2])
-            sort2(&sk[1], &sk[3])
-            sort2(&sk[1], &sk[2])
-        else:
-            if s.trump != 0:
-                t = sk[0]
-                sk[0] = sk[s.trump]
-                sk[s.trump] = t
-            sort2(&sk[1], &sk[2])
-            sort2(&sk[2], &sk[3])
-            sort2(&sk[1], &sk[2])
+        order_suits(s, sk)
     key.cards = ((<uint64_t>((sk[0] >> 2) & 0xFFFF)) | (<uint64_t>((sk[1] >> 2) & 0xFFFF) << 16)
                  | (<uint64_t>((sk[2] >> 2) & 0xFFFF) << 32) | (<uint64_t>((sk[3] >> 2) & 0xFFFF) << 48))
     key.keep = ((<uint64_t>(sk[0] >> 18)) | (<uint64_t>(sk[1] >> 18) << 12) | (<uint64_t>(sk[2] >> 18) << 24)
@@ -425,12 +421,7 @@ cdef void pt_store(Search* s, Key* key, uint32_t rel, int depth, int lo, int hi,
     k = key.cards & m
     for i in range(PBUCKET):
         if b[i].keep == key.keep and b[i].cards == k and b[i].mask == m and b[i].used:
-            if lo > b[i].lo:
-                b[i].lo = lo
-            if hi < b[i].hi:
-                b[i].hi = hi
-            if move >= 0:
-                b[i].move = move
+            tighten(&b[i].lo, &b[i].hi, &b[i].move, lo, hi, move)
             return
     # The victim: an empty slot, else the shallowest entry left by an earlier solve (a stale
     # one), else the shallowest of this solve's; among equals, in turn.
@@ -441,9 +432,7 @@ cdef void pt_store(Search* s, Key* key, uint32_t rel, int depth, int lo, int hi,
         if not b[i].used:
             victim = i
             break
-        if victim < 0 or (b[i].used != s.gen) > (b[victim].used != s.gen) or (
-                (b[i].used != s.gen) == (b[victim].used != s.gen)
-                and b[i].depth < b[victim].depth):
+        if victim < 0 or replaces_first(s, b[i].used, b[i].depth, b[victim].used, b[victim].depth):
             victim = i
     if not b[victim].used:
         s.stores += 1
