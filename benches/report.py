@@ -34,13 +34,14 @@ def many_table(path: str) -> None:
     rows = [b["extra_info"] for b in data["benchmarks"] if "many" in b["extra_info"]]
     if not rows:
         return
-    by = {(r["set"], r["answer"], r["threads"]): r["per_second"] for r in rows}
-    print("| set | answer | 1 thread /s | 2 threads /s | scaling |")
-    print("|---|---|---:|---:|---:|")
-    for (name, answer, threads), rate in by.items():
-        if threads == 1 and (name, answer, 2) in by:
-            two = by[(name, answer, 2)]
-            print(f"| {name} | {answer} | {rate:,.0f} | {two:,.0f} | {two / rate:.2f}× |")
+    by = {(r["set"], r["answer"], r.get("tables", "fresh"), r["threads"]): r["per_second"]
+          for r in rows}
+    print("| set | answer | tables | 1 thread /s | 2 threads /s | scaling |")
+    print("|---|---|---|---:|---:|---:|")
+    for (name, answer, tables, threads), rate in by.items():
+        if threads == 1 and (name, answer, tables, 2) in by:
+            two = by[(name, answer, tables, 2)]
+            print(f"| {name} | {answer} | {tables} | {rate:,.0f} | {two:,.0f} | {two / rate:.2f}× |")
 
 
 def load(path: str) -> dict[tuple[str, str], dict]:
