@@ -125,8 +125,8 @@ ctypedef struct Search:
     int features       # USE_* bits
     Entry* tt
     uint64_t tt_mask   # number of buckets - 1
-    PEntry* pt         # the contracts' table (partition search), made on first use; NULL: none
     int tt_used        # the main table may hold entries (clear() skips it otherwise)
+    PEntry* pt         # the contracts' table (partition search), made on first use; NULL: none
     uint64_t pt_mask   # its number of buckets - 1
     uint64_t nodes
     uint64_t hits
@@ -1447,6 +1447,7 @@ _RULES = {"none": RULE_NONE, "suit": RULE_SUIT, "card": RULE_CARD}
 cdef void load_job(Search* s, Job* j) noexcept nogil:
     """Set up the search for the position in `j` (the table and features are kept)."""
     cdef int i
+    cdef uint64_t nb
     s.hands[0] = j.hands[0]
     s.hands[1] = j.hands[1]
     s.hands[2] = j.hands[2]
@@ -1466,13 +1467,15 @@ cdef void load_job(Search* s, Job* j) noexcept nogil:
     # so their answers rest on the whole position (measured in ALGORITHM.md).
     s.part = (s.features & USE_PARTITION) != 0 and s.maxmask == (1 << s.focus)
     if s.part and s.pt == NULL:
-        # As many bytes as the other table; made on the first contract only.
-        s.pt = <PEntry*>calloc((s.tt_mask + 1) * BUCKET * sizeof(Entry) // sizeof(PEntry), sizeof(PEntry))
-        s.pt_mask = (s.tt_mask + 1) * BUCKET * sizeof(Entry) // sizeof(PEntry) // PBUCKET
-        # (a power of two: round down)
-        while s.pt_mask & (s.pt_mask - 1):
-            s.pt_mask &= s.pt_mask - 1
-        s.pt_mask -= 1
+        # Made on the first contract only: as many bytes as the other table, in a power of two
+        # of buckets.
+        nb = (s.tt_mask + 1) * BUCKET * sizeof(Entry) // (PBUCKET * sizeof(PEntry))
+        while nb & (nb - 1):
+            nb &= nb - 1
+        if nb == 0:
+            nb = 1
+        s.pt = <PEntry*>calloc(nb * PBUCKET, sizeof(PEntry))
+        s.pt_mask = nb - 1
     if s.pt == NULL:
         s.part = 0
     if not s.part:
