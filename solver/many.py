@@ -43,7 +43,7 @@ class Answers(NamedTuple):
 def tricks_many(positions: Sequence[Position], *,
                 target: int | Sequence[int | None] | None = None,
                 threads: int | None = None, moves: bool = False,
-                lines: bool = False) -> np.ndarray | Answers:
+                lines: bool = False, tt_mb: int = 16) -> np.ndarray | Answers:
     """Every position's answer, in input order, as a numpy ``int8`` array.
 
     ``target`` None: the focus player's trick count from each position; a number: 1 where it
@@ -52,19 +52,22 @@ def tricks_many(positions: Sequence[Position], *,
     ``moves``/``lines``: the whole answer instead, as ``Answers`` (every card's value, and a
     principal line when ``lines``), what ``Solver.full`` gives for one position.
     ``threads``: how many threads share the work (default: one per core).
+    ``tt_mb``: each thread's transposition table, in megabytes (engines, and so tables, of one
+    size are kept from one call to the next).
     """
     if moves or lines:
         if target is not None:
             raise ValueError("a target asks for a bound, not for every card's value")
         return run_jobs(Jobs.from_positions(positions), threads=threads, moves=True,
-                        lines=lines)
+                        lines=lines, tt_mb=tt_mb)
     if isinstance(target, (list, tuple, np.ndarray)):
         targets = list(target)
         for t in targets:
             if t is not None and (isinstance(t, bool) or not isinstance(t, int) or t < 0):
                 raise ValueError(f"target {t!r} is not a whole number of tricks")
-        return run_jobs(Jobs.from_positions(positions, targets), target=EACH, threads=threads)
-    return run_jobs(Jobs.from_positions(positions), target=target, threads=threads)
+        return run_jobs(Jobs.from_positions(positions, targets), target=EACH, threads=threads,
+                        tt_mb=tt_mb)
+    return run_jobs(Jobs.from_positions(positions), target=target, threads=threads, tt_mb=tt_mb)
 
 
 
