@@ -277,8 +277,11 @@ cdef inline void table_key(Search* s, uint64_t* k0, uint64_t* k1) noexcept nogil
     k1[0] = (w[2] >> 16) | (w[3] << 8) | (<uint64_t>s.leader << 32) | (s.ctx << 34)
 
 
-cdef inline Entry* tt_find(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
-    cdef Entry* b = s.tt + (mix(k0 ^ mix(k1)) & s.tt_mask) * BUCKET
+cdef inline Entry* tt_bucket(Search* s, uint64_t k0, uint64_t k1) noexcept nogil:
+    return s.tt + (mix(k0 ^ (k1 * <uint64_t>0x9e3779b97f4a7c15)) & s.tt_mask) * BUCKET
+
+
+cdef inline Entry* tt_find(Search* s, Entry* b, uint64_t k0, uint64_t k1) noexcept nogil:
     cdef int i
     for i in range(BUCKET):
         if b[i].used and b[i].k0 == k0 and b[i].k1 == k1:
@@ -306,8 +309,8 @@ cdef inline bint replaces_first(Search* s, int used, int depth, int vused, int v
         (used != s.gen) == (vused != s.gen) and depth < vdepth)
 
 
-cdef inline void tt_store(Search* s, uint64_t k0, uint64_t k1, int depth, int lo, int hi, int move) noexcept nogil:
-    cdef Entry* b = s.tt + (mix(k0 ^ mix(k1)) & s.tt_mask) * BUCKET
+cdef inline void tt_store(Search* s, Entry* b, uint64_t k0, uint64_t k1, int depth, int lo, int hi,
+                          int move) noexcept nogil:
     cdef int i, victim = 0
     for i in range(BUCKET):
         if b[i].used and b[i].k0 == k0 and b[i].k1 == k1:
@@ -465,35 +468,103 @@ cdef inline bint beats(Search* s, int c, int w) noexcept nogil:
     return s.trump >= 0 and (c >> 3) == s.trump
 
 
+cdef inline int emit(uint32_t m, bint down, int* out, int n) noexcept nogil:
+    """Append the cards of m to out[n:], highest first if `down`, else lowest first."""
+    cdef int c
+    while m:
+        if down:
+            c = 31 - __builtin_clz(m)
+            m &= ~((<uint32_t>1) << c)
+        else:
+            c = __builtin_ctz(m)
+            m &= m - 1
+        out[n] = c
+        n += 1
+    return n
+
+
+cdef int follow_order(Search* s, int mover, uint32_t reps, int* out) noexcept nogil:
+    """`gen_moves`' order for a player following suit after the talon tricks, from masks.
+
+    The same order as the scores of `gen_moves` give (which see for the reasons): within one
+    suit they split the cards into a first and a second class, each ordered by rank, so two
+    runs over bit masks replace the scoring and the sort. No table move or killer applies here:
+    both are for the first card of a trick."""
+    cdef int lead = s.trick[0] >> 3, i, w, wseat, n
+    cdef uint32_t beat = 0, first, other, sm = suit_bits(lead)
+    cdef bint wants_high = (s.maxmask >> mover) & 1
+    i = winner_index(s, s.ntrick)
+    w = s.trick[i]
+    wseat = MOD3[s.leader + i]
+    if (w >> 3) == lead:
+        beat = reps & ~(((<uint32_t>2) << w) - 1)     # the cards that take over the trick
+    if wants_high == (mover == s.focus):
+        # contract side: win cheaply, else play low (a partner's winning card: play low)
+        if ((s.maxmask >> wseat) & 1) == wants_high:
+            return emit(reps, 0, out, 0)
+        n = emit(beat, 0, out, 0)
+        return emit(reps & ~beat, 0, out, n)
+    if mover == s.focus:
+        # duck with the highest card that loses (or that the last player must beat)
+        first = reps & ~beat
+        if s.ntrick == 1:
+            other = s.hands[MOD3[mover + 1]] & sm
+            if other:
+                first |= beat & (((<uint32_t>1) << __builtin_ctz(other)) - 1)
+    elif MOD3[s.focus - s.leader + 3] >= s.ntrick:
+        # the focus player still to play: first the cards that keep the trick under all his
+        # cards of the suit, highest first
+        other = s.hands[s.focus] & sm
+        first = 0
+        if other and (w >> 3) == lead and __builtin_ctz(other) > w:
+            first = reps & (((<uint32_t>1) << __builtin_ctz(other)) - 1)
+    elif wseat == s.focus:
+        first = reps & ~beat      # keep his card winning, highest first
+    else:
+        first = 0
+    n = emit(first, 1, out, 0)
+    return emit(reps & ~first, 1, out, n)
+
+
 cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer) noexcept nogil:
     """Legal cards of `mover`, one per group of equivalent cards, best-looking first.
 
     Ordering has three roles: a contract side wants to win tricks itself; the focus player of
     misere and raspasy wants to lose them; his opponents there want him to win them.
     """
-    cdef uint32_t legal = legal_mask(s, mover)
+    cdef uint32_t legal
     cdef uint32_t held = s.hands[0] | s.hands[1] | s.hands[2]
     cdef uint32_t present = held
     cdef uint32_t above, rest, others, fsuit, reps
-    cdef int i, n = 0, c, j, key, tmp, rank, sc, role, leading, w = -1, wseat = -1, after
+    cdef int i, n = 0, c, j, key, tmp, rank, sc, role, leading, w = -1, wseat = -1, after, sh
     cdef int focus_to_play = 0, wants_high
     cdef int scores[MAXMOVES]
     # (Orderings measured by node counts on random deals; a history heuristic was tried and lost.)
     for i in range(s.ntrick):
         present |= (<uint32_t>1) << s.trick[i]
-    # Every pending talon card counts as present: under rule "card" a later talon card competes
-    # by its rank, so two cards on either side of it are not equivalent.
-    for i in range(s.talon_pos, s.talon_n):
-        present |= (<uint32_t>1) << s.talon[i]
     # Keep a card only if it tops its run: the next card up still in play is not the mover's.
     # (Legality goes by suit, so within a suit the legal cards are all of the mover's there.)
-    if s.features & USE_EQUIVALENCE:
-        reps = 0
-        for i in range(4):
-            if (legal >> (8 * i)) & 0xFF:
-                reps |= (<uint32_t>TOPS[(present >> (8 * i)) & 0xFF][(legal >> (8 * i)) & 0xFF]) << (8 * i)
+    sh = 8 * (s.trick[0] >> 3)
+    if (s.ntrick > 0 and s.talon_pos >= s.talon_n and s.features & USE_EQUIVALENCE
+            and (s.hands[mover] >> sh) & 0xFF):
+        # Following suit after the talon tricks, the most common node: one suit to look at.
+        legal = s.hands[mover] & ((<uint32_t>0xFF) << sh)
+        reps = (<uint32_t>TOPS[(present >> sh) & 0xFF][legal >> sh]) << sh
+        if reps & (reps - 1) and s.features & USE_ORDERING:
+            return follow_order(s, mover, reps, out)
     else:
-        reps = legal
+        legal = legal_mask(s, mover)
+        # Every pending talon card counts as present: under rule "card" a later talon card
+        # competes by its rank, so two cards on either side of it are not equivalent.
+        for i in range(s.talon_pos, s.talon_n):
+            present |= (<uint32_t>1) << s.talon[i]
+        if s.features & USE_EQUIVALENCE:
+            reps = 0
+            for i in range(4):
+                if (legal >> (8 * i)) & 0xFF:
+                    reps |= (<uint32_t>TOPS[(present >> (8 * i)) & 0xFF][(legal >> (8 * i)) & 0xFF]) << (8 * i)
+        else:
+            reps = legal
     if reps & (reps - 1) == 0:
         # One card to try (often so when following suit): nothing to order.
         out[0] = __builtin_ctz(reps)
@@ -703,8 +774,9 @@ cdef int partner_tricks(Search* s, int leader, uint32_t* rel) noexcept nogil:
 
 
 cdef inline int trump_tops(Search* s, int r, int target) noexcept nogil:
-    """Settle `ge` in a trump contract by the trumps above all the other side's trumps: 1 or 0,
-    or -1 when they do not decide it.
+    """Settle `ge` in a trump contract by the trumps above all the other side's trumps: the
+    bound that decides `target` (a lower bound >= target on the declarer's tricks, or an upper
+    bound < target), or -1 when they do not decide it.
 
     Such a trump wins every trick it is played to (only a higher trump could beat it, and those
     are on its own side), every card gets played by the end, and one player plays one card to a
@@ -715,15 +787,16 @@ cdef inline int trump_tops(Search* s, int r, int target) noexcept nogil:
     cdef uint32_t d = s.hands[s.focus] & tm
     cdef uint32_t a = s.hands[MOD3[s.focus + 1]] & tm
     cdef uint32_t b = s.hands[MOD3[s.focus + 2]] & tm
-    cdef int ca, cb
+    cdef int ca, cb, k
     # s.rel: the other side's top trump (resp. the declarer's) and everything above it.
     if a | b:
-        if __builtin_popcount(d & ~((<uint32_t>2 << (31 - __builtin_clz(a | b))) - 1)) >= target:
+        k = __builtin_popcount(d & ~((<uint32_t>2 << (31 - __builtin_clz(a | b))) - 1))
+        if k >= target:
             s.rel = (<uint32_t>1) << (31 - __builtin_clz(a | b))
-            return 1
+            return k
     elif __builtin_popcount(d) >= target:
         s.rel = 0
-        return 1
+        return __builtin_popcount(d)
     if d:
         ca = __builtin_popcount(a & ~((<uint32_t>2 << (31 - __builtin_clz(d))) - 1))
         cb = __builtin_popcount(b & ~((<uint32_t>2 << (31 - __builtin_clz(d))) - 1))
@@ -732,7 +805,7 @@ cdef inline int trump_tops(Search* s, int r, int target) noexcept nogil:
         cb = __builtin_popcount(b)
     if r - (ca if ca > cb else cb) < target:
         s.rel = ((<uint32_t>1) << (31 - __builtin_clz(d))) if d else 0
-        return 0
+        return r - (ca if ca > cb else cb)
     return -1
 
 
@@ -842,7 +915,9 @@ cdef bint loses_two(Search* s, int f, int r, bint loses_now) noexcept nogil:
 
 cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
     """Settle `ge` at a trick boundary of misere or raspasy (the focus player F wants few tricks)
-    without searching, when a simple argument decides it: 1 or 0, or -1 when none applies.
+    without searching, when a simple argument decides it: the bound on F's tricks that decides
+    `target` (a lower bound >= target or an upper bound < target: 0 when F takes nothing more,
+    r when he takes everything, and so on), or -1 when none applies.
 
     Every argument is about play without trumps after the talon tricks, where a trick goes to
     the highest card of the suit led:
@@ -884,7 +959,7 @@ cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
                 bad_suit = su
     if s.leader != f:
         if unsafe == 0:
-            return 0
+            return 0            # nothing more
         lh = s.hands[s.leader]
         ph = s.hands[3 - f - s.leader]
         for su in range(4):
@@ -899,18 +974,20 @@ cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
                         force |= 1 << su
             elif lh & sm:
                 all_top = 0
-        if all_top or (wins and target == 1):
+        if all_top:
+            return r
+        if wins and target == 1:
             return 1
         if target >= r:
             if loses:
-                return 0
+                return r - 1
             if r >= 2 and two_trick_escape(s, f, lh, ph, force):
-                return 0
+                return r - 1
         if target >= r - 1 and loses_two(s, f, r, loses):
-            return 0
+            return r - 2
         return -1
     if all_top:
-        return 1
+        return r
     wins = 1
     for su in range(4):
         sm = suit_bits(su)
@@ -930,27 +1007,28 @@ cdef int min_game_cut(Search* s, int target, int r) noexcept nogil:
             continue
         wins = 0
         if target >= r:
-            return 0
+            return r - 1
         if unsafe == 0 or (unsafe == 1 and bad_suit == su):
             # lead the highest card that player must beat: what is left ducks best
             under = fs & (((<uint32_t>1) << lim) - 1)
             under &= ~((<uint32_t>1) << (31 - __builtin_clz(under)))
             if ducks_always(under | (fs & ~(((<uint32_t>1) << lim) - 1)), oh & sm):
-                return 0
+                return 0        # nothing more
     if wins and target == 1:
         return 1
     if target >= r - 1 and loses_two(s, f, r, 0):
-        return 0
+        return r - 2
     return -1
 
 
 cdef int contract_cut(Search* s, int target, int r) noexcept nogil:
-    """Settle `ge` at a trick boundary of a contract by its bounds: 1 or 0, or -1 when none
-    decides it. The declarer's trumps above the defence's (`trump_tops`); the leader's sure
-    tricks (`quick_tricks`): V >= them when the declarer leads, V <= r - them when a defender
-    does; a no-trump defender's sure tricks through his partner (`partner_tricks`; in trump
-    contracts it cost more instructions than the nodes it saved)."""
-    cdef int q
+    """Settle `ge` at a trick boundary of a contract by its bounds: the bound that decides
+    `target` (a lower bound >= target on the declarer's tricks, or an upper bound < target),
+    or -1 when none decides it. The declarer's trumps above the defence's (`trump_tops`); the
+    leader's sure tricks (`quick_tricks`): V >= them when the declarer leads, V <= r - them
+    when a defender does; a no-trump defender's sure tricks through his partner
+    (`partner_tricks`; in trump contracts it cost more instructions than the nodes it saved)."""
+    cdef int q, p
     if s.trump >= 0 and s.features & USE_TRUMP_TOPS:
         q = trump_tops(s, r, target)
         if q >= 0:
@@ -960,12 +1038,13 @@ cdef int contract_cut(Search* s, int target, int r) noexcept nogil:
         q = quick_tricks(s, s.leader, &s.rel)
         if s.leader == s.focus:
             if q >= target:
-                return 1
+                return q
         elif r - q < target:
-            return 0
-    if (s.trump < 0 and s.leader != s.focus and s.features & USE_PARTNER_TRICKS
-            and r - partner_tricks(s, s.leader, &s.rel) < target):
-        return 0
+            return r - q
+    if s.trump < 0 and s.leader != s.focus and s.features & USE_PARTNER_TRICKS:
+        p = partner_tricks(s, s.leader, &s.rel)
+        if r - p < target:
+            return r - p
     return -1
 
 
@@ -1037,6 +1116,7 @@ cdef bint search(Search* s, int target, Mode* mode) noexcept nogil:
     cdef Key key
     cdef uint64_t k0 = 0, k1 = 0
     cdef Entry* e
+    cdef Entry* bucket = NULL
     s.nodes += 1
     if s.ntrick == 0:
         if target <= 0:
@@ -1069,7 +1149,8 @@ cdef bint search(Search* s, int target, Mode* mode) noexcept nogil:
                         hint = -1
                 else:
                     table_key(s, &k0, &k1)
-                    e = tt_find(s, k0, k1)
+                    bucket = tt_bucket(s, k0, k1)
+                    e = tt_find(s, bucket, k0, k1)
                     if e != NULL:
                         if s.features & USE_TABLE_MOVE:
                             hint = e.move
@@ -1080,16 +1161,24 @@ cdef bint search(Search* s, int target, Mode* mode) noexcept nogil:
                             s.hits += 1
                             return 0
             # The bounds come after the table: a probe costs fewer instructions than their
-            # tests, and settles some of the same positions.
+            # tests, and settles some of the same positions. Each returns the bound it proved
+            # (a lower bound >= target or an upper bound < target), which the table keeps: the
+            # same position comes back, often with another target that the bound also settles,
+            # and a probe costs less than the tests again (misere -4 % instructions).
+            q = -1
             if s.maxmask == (1 << s.focus):
-                # (contract_cut sets s.rel)
-                q = contract_cut(s, target, r)
-                if q >= 0:
-                    return q
+                q = contract_cut(s, target, r)      # (sets s.rel)
             elif s.features & USE_MIN_BOUNDS:
                 q = min_game_cut(s, target, r)
-                if q >= 0:
-                    return q
+            if q >= 0:
+                if use_tt:
+                    lo = q if q >= target else 0
+                    hi = r if q >= target else q
+                    if Mode is PartMode:
+                        pt_store(s, &key, s.rel, r, lo, hi, hint)
+                    else:
+                        tt_store(s, bucket, k0, k1, r, lo, hi, hint)
+                return q >= target
     mover = MOD3[s.leader + s.ntrick]
     maxer = (s.maxmask >> mover) & 1
     kil = -1
@@ -1166,11 +1255,11 @@ cdef bint search(Search* s, int target, Mode* mode) noexcept nogil:
             if Mode is PartMode:
                 pt_store(s, &key, rel, r, target, r, cut)
             else:
-                tt_store(s, k0, k1, r, target, r, cut)
+                tt_store(s, bucket, k0, k1, r, target, r, cut)
         elif Mode is PartMode:
             pt_store(s, &key, rel, r, 0, target - 1, cut)
         else:
-            tt_store(s, k0, k1, r, 0, target - 1, cut)
+            tt_store(s, bucket, k0, k1, r, 0, target - 1, cut)
     if Mode is PartMode:
         s.rel = rel
     return result
