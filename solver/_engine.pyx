@@ -29,6 +29,8 @@ cdef uint8_t COMPRESS[256][256]
 cdef uint8_t TOPS[256][256]
 # TOPK[present][t]: the t-th highest card of `present` (one suit), 8 for none (t = 0 or too many).
 cdef uint8_t TOPK[256][9]
+# SPREAD[b]: bit r of b moved to bit 4r (the cards of one suit laid out rank by rank)
+cdef uint32_t SPREAD[256]
 
 
 cdef void _init_tables():
@@ -55,6 +57,10 @@ cdef void _init_tables():
             TOPS[present][held] = tops
         for k in range(9):
             TOPK[present][k] = 8
+        SPREAD[present] = 0
+        for bit in range(8):
+            if present >> bit & 1:
+                SPREAD[present] |= (<uint32_t>1) << (4 * bit)
         k = 0
         for bit in range(7, -1, -1):
             if present >> bit & 1:
@@ -483,21 +489,55 @@ cdef inline int emit(uint32_t m, bint down, int* out, int n) noexcept nogil:
     return n
 
 
-cdef int follow_order(Search* s, int mover, uint32_t reps, int* out) noexcept nogil:
-    """`gen_moves`' order for a player following suit after the talon tricks, from masks.
+cdef inline int emit_by_rank(uint32_t m, bint down, int* out, int n) noexcept nogil:
+    """Append the cards of m (of several suits) to out[n:] by rank, lowest first or (`down`)
+    highest first, the lower suit first among cards of one rank."""
+    cdef uint32_t t = 0
+    cdef int u, b
+    if down:
+        for u in range(4):
+            t |= SPREAD[(m >> (8 * u)) & 0xFF] << (3 - u)
+        while t:
+            b = 31 - __builtin_clz(t)
+            t &= ~((<uint32_t>1) << b)
+            out[n] = 8 * (3 - (b & 3)) + (b >> 2)
+            n += 1
+    else:
+        for u in range(4):
+            t |= SPREAD[(m >> (8 * u)) & 0xFF] << u
+        while t:
+            b = __builtin_ctz(t)
+            t &= t - 1
+            out[n] = 8 * (b & 3) + (b >> 2)
+            n += 1
+    return n
 
-    The same order as the scores of `gen_moves` give (which see for the reasons): within one
-    suit they split the cards into a first and a second class, each ordered by rank, so two
-    runs over bit masks replace the scoring and the sort. No table move or killer applies here:
-    both are for the first card of a trick."""
-    cdef int lead = s.trick[0] >> 3, i, w, wseat, n
-    cdef uint32_t beat = 0, first, other, sm = suit_bits(lead)
-    cdef bint wants_high = (s.maxmask >> mover) & 1
+
+cdef int trick_order(Search* s, int mover, uint32_t reps, int* out) noexcept nogil:
+    """`gen_moves`' order for a player who does not lead, after the talon tricks, from masks.
+
+    The same order as the scores of `gen_moves` give (which see for the reasons): cards of
+    one suit split into a first and a second class, each ordered by rank, so two runs over bit
+    masks replace the scoring and the sort; discards of several suits (which cannot win the
+    trick) form one class, ordered by rank. No table move or killer applies here: both are for
+    the first card of a trick."""
+    cdef int lead = s.trick[0] >> 3, i, w, wseat, n, u
+    cdef uint32_t beat = 0, first, other, sm
+    cdef bint wants_high = (s.maxmask >> mover) & 1, down
     i = winner_index(s, s.ntrick)
     w = s.trick[i]
     wseat = MOD3[s.leader + i]
-    if (w >> 3) == lead:
+    u = __builtin_ctz(reps) >> 3
+    if reps & ~suit_bits(u):
+        # discards of several suits: none takes the trick (a player with a trump must ruff)
+        if wants_high == (mover == s.focus):
+            return emit_by_rank(reps, 0, out, 0)   # contract side: the lowest first
+        return emit_by_rank(reps, 1, out, 0)       # misere and raspasy: the highest first
+    sm = suit_bits(u)
+    if (w >> 3) == u:
         beat = reps & ~(((<uint32_t>2) << w) - 1)     # the cards that take over the trick
+    elif u == s.trump:
+        beat = reps                                  # a ruff of a trick that has none
     if wants_high == (mover == s.focus):
         # contract side: win cheaply, else play low (a partner's winning card: play low)
         if ((s.maxmask >> wseat) & 1) == wants_high:
@@ -507,7 +547,7 @@ cdef int follow_order(Search* s, int mover, uint32_t reps, int* out) noexcept no
     if mover == s.focus:
         # duck with the highest card that loses (or that the last player must beat)
         first = reps & ~beat
-        if s.ntrick == 1:
+        if s.ntrick == 1 and u == lead:
             other = s.hands[MOD3[mover + 1]] & sm
             if other:
                 first |= beat & (((<uint32_t>1) << __builtin_ctz(other)) - 1)
@@ -516,7 +556,7 @@ cdef int follow_order(Search* s, int mover, uint32_t reps, int* out) noexcept no
         # cards of the suit, highest first
         other = s.hands[s.focus] & sm
         first = 0
-        if other and (w >> 3) == lead and __builtin_ctz(other) > w:
+        if other and (w >> 3) == u and __builtin_ctz(other) > w:
             first = reps & (((<uint32_t>1) << __builtin_ctz(other)) - 1)
     elif wseat == s.focus:
         first = reps & ~beat      # keep his card winning, highest first
@@ -551,7 +591,7 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer) noexcep
         legal = s.hands[mover] & ((<uint32_t>0xFF) << sh)
         reps = (<uint32_t>TOPS[(present >> sh) & 0xFF][legal >> sh]) << sh
         if reps & (reps - 1) and s.features & USE_ORDERING:
-            return follow_order(s, mover, reps, out)
+            return trick_order(s, mover, reps, out)
     else:
         legal = legal_mask(s, mover)
         # Every pending talon card counts as present: under rule "card" a later talon card
@@ -569,6 +609,8 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer) noexcep
         # One card to try (often so when following suit): nothing to order.
         out[0] = __builtin_ctz(reps)
         return 1
+    if s.ntrick > 0 and s.talon_pos >= s.talon_n and s.features & USE_ORDERING:
+        return trick_order(s, mover, reps, out)
     wants_high = (s.maxmask >> mover) & 1
     # role 0: contract side; 1: focus avoiding tricks; 2: his opponents pushing them on him
     if wants_high == (mover == s.focus):
