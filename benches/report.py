@@ -66,7 +66,8 @@ def table(path: str, hands: bool = False) -> None:
 
 def engine_table(path: str, machine: dict) -> None:
     print(f"Machine: {machine.get('cpu', {}).get('brand_raw', '?')}, "
-          f"Python {machine.get('python_version', '?')}, one thread.\n")
+          f"Python {machine.get('python_version', '?')}, engine build "
+          f"{machine.get('prefdd_engine_build', '?')}, one thread.\n")
     print("| set | mode | median ms | p90 ms | p99 ms | max ms | nodes (median) | Mnodes/s |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     for (name, mode), bench in load(path).items():

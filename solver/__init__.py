@@ -16,11 +16,16 @@ from __future__ import annotations
 import threading
 
 from . import reference
-from ._engine import ALL_FEATURES, FEATURES, Jobs, Solver, binomial, subset, subset_rank
+from ._build import engine as _built
+
+ALL_FEATURES, FEATURES, Jobs, Solver = _built.ALL_FEATURES, _built.FEATURES, _built.Jobs, _built.Solver
+binomial, subset, subset_rank = _built.binomial, _built.subset, _built.subset_rank
+#: The compiled build of the search in use ("bmi2" or "portable"; see ``solver/_build.py``).
+BUILD: str = _built.BUILD
 from .many import Answers, Cancelled, run_jobs, tricks_many
 from .position import GAMES, TALON_RULES, Position, card_name
 
-__all__ = ["ALL_FEATURES", "FEATURES", "GAMES", "TALON_RULES", "Position", "Solver", "card_name", "reference",
+__all__ = ["ALL_FEATURES", "BUILD", "FEATURES", "GAMES", "TALON_RULES", "Position", "Solver", "card_name", "reference",
            "tricks", "moves", "line", "at_least", "default_solver", "tricks_many", "run_jobs",
            "Jobs", "Cancelled", "Answers", "binomial", "subset", "subset_rank"]
 

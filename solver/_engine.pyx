@@ -9,6 +9,48 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 cdef extern from *:
+    """
+    /* This file is compiled twice (setup.py): `solver._engine` for any processor, and
+       `solver._engine_bmi2` with the BMI2 instructions (-mbmi2 -DPREFDD_BMI2), which
+       `solver/_build.py` loads where they run fast. There `pext` renumbers a hand's cards
+       among the cards in play in one instruction, instead of the COMPRESS table. */
+    #if defined(PREFDD_BMI2)
+    #include <immintrin.h>
+    #define PREFDD_HAVE_PEXT 1
+    #define prefdd_pext(a, m) _pext_u32((a), (m))
+    #else
+    #define PREFDD_HAVE_PEXT 0
+    #define prefdd_pext(a, m) 0u
+    #endif
+
+    /* Whether this processor has BMI2 and runs pext in hardware: Intel, and AMD from family
+       19h (Zen 3) on; earlier AMD processors run it in microcode, slower than the tables. */
+    #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    #include <cpuid.h>
+    static int prefdd_fast_pext(void) {
+        unsigned int a, b, c, d, family;
+        __builtin_cpu_init();
+        if (!__builtin_cpu_supports("bmi") || !__builtin_cpu_supports("bmi2"))
+            return 0;
+        if (!__get_cpuid(0, &a, &b, &c, &d))
+            return 0;
+        if (b == 0x756e6547u && d == 0x49656e69u && c == 0x6c65746eu)   /* GenuineIntel */
+            return 1;
+        if (b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u) { /* AuthenticAMD */
+            if (!__get_cpuid(1, &a, &b, &c, &d))
+                return 0;
+            family = ((a >> 8) & 0xF) + ((a >> 20) & 0xFF);
+            return family >= 0x19;
+        }
+        return 0;
+    }
+    #else
+    static int prefdd_fast_pext(void) { return 0; }
+    #endif
+    """
+    bint PREFDD_HAVE_PEXT
+    uint32_t prefdd_pext(uint32_t a, uint32_t m) nogil
+    bint prefdd_fast_pext() nogil
     int __builtin_popcount(unsigned int) nogil
     int __builtin_ctz(unsigned int) nogil
     int __builtin_clz(unsigned int) nogil
@@ -274,9 +316,14 @@ cdef inline void table_key(Search* s, uint64_t* k0, uint64_t* k1) noexcept nogil
     for suit in range(4):
         sh = 8 * suit
         p = (allc >> sh) & 0xFF
-        w[suit] = (<uint64_t>COMPRESS[p][(s.hands[0] >> sh) & 0xFF]) \
-            | (<uint64_t>COMPRESS[p][(s.hands[1] >> sh) & 0xFF]) << 8 \
-            | (<uint64_t>COMPRESS[p][(s.hands[2] >> sh) & 0xFF]) << 16
+        if PREFDD_HAVE_PEXT:
+            w[suit] = (<uint64_t>prefdd_pext(s.hands[0], p << sh)) \
+                | (<uint64_t>prefdd_pext(s.hands[1], p << sh)) << 8 \
+                | (<uint64_t>prefdd_pext(s.hands[2], p << sh)) << 16
+        else:
+            w[suit] = (<uint64_t>COMPRESS[p][(s.hands[0] >> sh) & 0xFF]) \
+                | (<uint64_t>COMPRESS[p][(s.hands[1] >> sh) & 0xFF]) << 8 \
+                | (<uint64_t>COMPRESS[p][(s.hands[2] >> sh) & 0xFF]) << 16
     if s.features & USE_SUIT_SYMMETRY:
         order_suits(s, w)
     k0[0] = w[0] | (w[1] << 24) | ((w[2] & 0xFFFF) << 48)
@@ -352,7 +399,7 @@ cdef inline void part_key(Search* s, Key* key) noexcept nogil:
     """
     cdef uint32_t allc = s.hands[0] | s.hands[1] | s.hands[2]
     cdef uint64_t sk[4]
-    cdef uint32_t p, h0, h1
+    cdef uint32_t p, h0, h1, c0, c1
     cdef int suit, sh
     key.present = allc
     for suit in range(4):
@@ -361,7 +408,13 @@ cdef inline void part_key(Search* s, Key* key) noexcept nogil:
         h0 = (s.hands[0] >> sh) & 0xFF
         h1 = (s.hands[1] >> sh) & 0xFF
         # bits 0-1 the suit, 2-17 the relative ranks of hands 0 and 1, 18-29 the lengths
-        sk[suit] = (<uint64_t>(suit | (<uint32_t>COMPRESS[p][h0] << 2) | (<uint32_t>COMPRESS[p][h1] << 10)
+        if PREFDD_HAVE_PEXT:
+            c0 = prefdd_pext(h0, p)
+            c1 = prefdd_pext(h1, p)
+        else:
+            c0 = COMPRESS[p][h0]
+            c1 = COMPRESS[p][h1]
+        sk[suit] = (<uint64_t>(suit | (c0 << 2) | (c1 << 10)
                     | (<uint32_t>__builtin_popcount(h0) << 18) | (<uint32_t>__builtin_popcount(h1) << 22)
                     | (<uint32_t>__builtin_popcount(p) << 26)))
     if s.features & USE_SUIT_SYMMETRY:
@@ -1713,6 +1766,16 @@ def subset_rank(pool: int, sub: int) -> int:
                 rank += BINOM[i][j]
             i += 1
     return rank
+
+
+def cpu_runs_bmi2() -> bool:
+    """Whether this processor has the BMI2 instructions and runs them in hardware (then
+    `solver._engine_bmi2`, where it was built, is the faster build: see `solver/_build.py`)."""
+    return prefdd_fast_pext()
+
+
+#: Which build this module is: "bmi2" (compiled with the BMI2 instructions) or "portable".
+BUILD = "bmi2" if PREFDD_HAVE_PEXT else "portable"
 
 
 def binomial(int n, int k) -> int:

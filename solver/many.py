@@ -13,8 +13,10 @@ from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
 
-from ._engine import Jobs, Solver
+from ._build import engine as _built
 from .position import Position
+
+Jobs, Solver = _built.Jobs, _built.Solver
 
 CHUNK = 512
 #: ``run_jobs(target=EACH)``: every job's own target (see ``Jobs.from_positions``).

@@ -1,6 +1,7 @@
 """The engine on full deals with evident answers, invariants, bad positions, memory and threads."""
 from __future__ import annotations
 
+import os
 import random
 import resource
 import threading
@@ -160,6 +161,34 @@ def test_features_switched_off_give_the_same_answers():
             pos = Position(hands, game="contract", trump=rng.choice([None, 0, 1, 2, 3]),
                            focus=rng.randrange(3))
             assert bare.tricks(pos) == full.tricks(pos)
+
+
+def test_the_two_builds_search_alike():
+    # solver._engine_bmi2 (the BMI2 instructions) and solver._engine (any processor) are one
+    # source: the same answers, and the same nodes, since their table keys must be the same.
+    from solver import _build
+    try:
+        from solver import _engine_bmi2
+    except ImportError:
+        pytest.skip("the BMI2 build is not built on this platform")
+    if not _build.portable.cpu_runs_bmi2():
+        pytest.skip("this processor does not run the BMI2 instructions fast (or at all)")
+    if os.environ.get("PREFDD_ENGINE", "").strip().lower() != "portable":
+        assert solver.Solver is _engine_bmi2.Solver and solver.BUILD == "bmi2"
+    rng = random.Random(23)
+    fast, plain = _engine_bmi2.Solver(tt_mb=1), _build.portable.Solver(tt_mb=1)
+    for i in range(120):
+        if i % 2:
+            hands, talon = random_full_deal(rng)
+            game = rng.choice(["contract", "misere", "raspasy"])
+            pos = Position(hands, game=game, trump=rng.choice([None, 0, 2]) if game == "contract" else None,
+                           focus=rng.randrange(3) if game != "misere" else 0)
+        else:
+            pos = random_position(rng, max_cards=7)
+        fast.clear()
+        plain.clear()
+        assert fast.full(pos) == plain.full(pos)
+        assert fast.stats["nodes"] == plain.stats["nodes"]
 
 
 def low_cards_dealt_again(rng: random.Random, pos: Position) -> Position:

@@ -1,0 +1,30 @@
+"""Which compiled build of the search this process uses.
+
+``solver._engine`` runs on any processor. ``solver._engine_bmi2`` is the same source compiled
+with the BMI2 instructions (setup.py builds it on x86-64), which renumber a hand's cards among
+the cards in play in one instruction; it is used where the processor runs them in hardware
+(``cpu_runs_bmi2``). The two give the same answers and search the same nodes
+(``tests/test_engine.py``). ``PREFDD_ENGINE=portable`` in the environment keeps the first.
+"""
+from __future__ import annotations
+
+import os
+from types import ModuleType
+
+from . import _engine as portable
+
+
+def _fastest() -> ModuleType:
+    if os.environ.get("PREFDD_ENGINE", "").strip().lower() == "portable":
+        return portable
+    if not portable.cpu_runs_bmi2():
+        return portable
+    try:
+        from . import _engine_bmi2
+    except ImportError:  # not built here (another processor family, or an old build)
+        return portable
+    return _engine_bmi2
+
+
+#: The build in use: its ``Solver``, ``Jobs`` and the rest.
+engine: ModuleType = _fastest()
