@@ -576,7 +576,7 @@ cdef int trick_order(Search* s, int mover, uint32_t reps, int* out) noexcept nog
     the first card of a trick."""
     cdef int lead = s.trick[0] >> 3, i, w, wseat, n, u
     cdef uint32_t beat = 0, first, other, sm
-    cdef bint wants_high = (s.maxmask >> mover) & 1, down
+    cdef bint wants_high = (s.maxmask >> mover) & 1
     i = winner_index(s, s.ntrick)
     w = s.trick[i]
     wseat = MOD3[s.leader + i]
@@ -637,7 +637,7 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer) noexcep
         present |= (<uint32_t>1) << s.trick[i]
     # Keep a card only if it tops its run: the next card up still in play is not the mover's.
     # (Legality goes by suit, so within a suit the legal cards are all of the mover's there.)
-    sh = 8 * (s.trick[0] >> 3)
+    sh = 8 * (s.trick[0] >> 3) if s.ntrick > 0 else 0
     if (s.ntrick > 0 and s.talon_pos >= s.talon_n and s.features & USE_EQUIVALENCE
             and (s.hands[mover] >> sh) & 0xFF):
         # Following suit after the talon tricks, the most common node: one suit to look at.
