@@ -233,6 +233,7 @@ def test_partition_search_changes_no_answer():
 
 # --- invalid positions ------------------------------------------------------------------
 
+FULL_MASK = (1 << 32) - 1
 FULL = (mask(*suit("S", "AKQJT987"), "AC", "KC"),
         mask(*suit("C", "QJT987"), *suit("D", "AKQJ")),
         mask(*suit("D", "T987"), *suit("H", "AKQJT9")))
@@ -267,6 +268,67 @@ def test_invalid_positions_name_the_problem(kwargs, message):
     with pytest.raises(ValueError) as error:
         Position(**kwargs)
     assert str(error.value) == message
+
+
+def _unchecked(**fields) -> Position:
+    """A Position built without its checks, to put the checks to the test."""
+    position = object.__new__(Position)
+    defaults = dict(hands=(0, 0, 0), leader=0, played=(), game="contract", trump=None, focus=0,
+                    talon=(), talon_rule="none")
+    for name, value in {**defaults, **fields}.items():
+        object.__setattr__(position, name, value)
+    return position
+
+
+def _outcome(check, position) -> str:
+    try:
+        check(position)
+    except (ValueError, TypeError) as error:
+        return f"{type(error).__name__}: {error}"
+    return "valid"
+
+
+def test_the_quick_check_accepts_exactly_what_the_full_check_accepts():
+    # `_validate` accepts the usual positions (a trick's start, no talon) by a short test and
+    # hands everything else to `_check_fully`; the two must agree on every position.
+    from solver.position import _check_fully, _validate
+    rng = random.Random(11)
+    odd_values = [-1, 3, 4, 1.0, True, None, "0", FULL_MASK + 1, FULL_MASK, 2 ** 40]
+    seen = {"valid": 0, "invalid": 0}
+    for _ in range(4000):
+        n = rng.randint(0, 10)
+        cards = rng.sample(range(32), 3 * n)
+        hands = [sum(1 << c for c in cards[i * n:(i + 1) * n]) for i in range(3)]
+        game = rng.choice(["contract", "misere", "raspasy"])
+        fields = dict(game=game, leader=rng.randrange(3), focus=rng.randrange(3),
+                      trump=rng.choice([None, 0, 1, 2, 3]) if game == "contract" else None)
+        for _ in range(rng.choice([0, 0, 1, 2])):
+            what = rng.choice(["hand", "card", "overlap", "length", "leader", "focus", "trump", "game",
+                               "rule", "played", "talon"])
+            if what == "hand":
+                hands[rng.randrange(len(hands))] = rng.choice(odd_values)
+            elif what == "card":
+                seat = rng.randrange(len(hands))
+                if type(hands[seat]) is int:
+                    hands[seat] ^= 1 << rng.randrange(32)
+            elif what == "overlap" and len(hands) == 3 and all(type(h) is int and h for h in hands):
+                a, b = rng.sample(range(3), 2)  # a card of seat a also in seat b, same counts
+                hands[b] = hands[b] & (hands[b] - 1) | hands[a] & -hands[a]
+            elif what == "length":
+                hands = hands[:rng.choice([2, 3])] + [0] * rng.choice([0, 1])
+            elif what in ("leader", "focus", "trump"):
+                fields[what] = rng.choice(odd_values + [0, 2])
+            elif what == "game":
+                fields["game"] = rng.choice(["whist", "contract", "misere", "raspasy"])
+            elif what == "rule":
+                fields["talon_rule"] = rng.choice(["dark", "suit", "card", "none"])
+            else:
+                fields[what] = (rng.randrange(32),)
+        position = _unchecked(hands=tuple(hands), **fields)
+        quick, full = _outcome(_validate, position), _outcome(_check_fully, position)
+        assert quick == full, (hands, fields)
+        seen["valid" if full == "valid" else "invalid"] += 1
+    assert min(seen.values()) > 500, seen  # both kinds were tried
 
 
 def test_engine_answers_are_for_valid_positions_only():
