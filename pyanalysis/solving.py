@@ -270,6 +270,8 @@ def _solver(engine: Any) -> Any:
     """`engine` checked, or the thread's default `solver.Solver` if None."""
     if engine is None:
         return _engine().default_solver()
+    if type(engine) is _engine().Solver:
+        return engine
     if not all(callable(getattr(engine, name, None)) for name in ("tricks", "full")):
         raise PositionError(f"engine {shorten(repr(engine), 40)} is not a solver.Solver")
     return engine
