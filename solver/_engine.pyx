@@ -1477,35 +1477,32 @@ cdef void unplay_card(Search* s, int c, int* saved, int* trick_copy) noexcept no
     s.trick[2] = trick_copy[2]
 
 
-cdef int bounded_values(Search* s, int* cards, int* values, int ncards, int v) noexcept nogil:
-    """Values of the given root cards when the root's value `v` is known; returns the index of
-    the first card (in the given order) that keeps `v`.
+cdef int card_values(Search* s, int* cards, int* values, int ncards) noexcept nogil:
+    """values[i] := the exact value of root card cards[i]; returns the position's value (the
+    best of them for the mover).
 
-    No card is better for the mover than `v`, so each child's value is searched only on the
-    side where it can lie, starting from the guess that it keeps `v`: a best card costs one
-    null-window search, and the others stop as soon as their value is pinned.
+    Each card is solved by the driver, the first from the position's guess and every later one
+    from the best value found so far: most cards keep it, so a card that does costs two
+    null-window searches and one a trick worse two as well. Searching the position's own value
+    first (and then each card only on the side of it where it can lie) costs more: the cards'
+    searches prove again, card by card, what the position's search proved for all of them.
     """
-    cdef int i, gain, lo, hi, best = -1
+    cdef int i, gain, v = -1
     cdef int saved[5]
     cdef int tc[3]
     cdef int mover = MOD3[s.leader + s.ntrick]
     cdef bint maxer = (s.maxmask >> mover) & 1
+    cdef int guess = first_guess(s)
     for i in range(ncards):
         tc[0] = s.trick[0]
         tc[1] = s.trick[1]
         tc[2] = s.trick[2]
         gain = play_card(s, cards[i], saved)
-        lo = 0
-        hi = tricks_left(s)
-        if maxer:
-            hi = min(hi, v - gain)
-        else:
-            lo = max(lo, v - gain)
-        values[i] = gain + solve_range(s, lo, hi, v - gain)
+        values[i] = gain + solve_range(s, 0, tricks_left(s), (guess if v < 0 else v) - gain)
         unplay_card(s, cards[i], saved, tc)
-        if best < 0 and values[i] == v:
-            best = i
-    return best
+        if v < 0 or (values[i] > v if maxer else values[i] < v):
+            v = values[i]
+    return v
 
 
 cdef bint keeps_value(Search* s, int target, bint maxer) noexcept nogil:
@@ -1556,17 +1553,19 @@ cdef int full_answer(Search* s, int8_t* row, int8_t* line) noexcept nogil:
     cdef int values[MAXMOVES]
     cdef int out[32]
     cdef int n, i, v, best, mover, length = 0
-    v = solve_range(s, 0, tricks_left(s), first_guess(s))
     for i in range(32):
         row[i] = -1
     if line != NULL:
         for i in range(30):
             line[i] = -1
     if tricks_left(s) == 0 and s.ntrick == 0:
-        return v
+        return 0
     mover = MOD3[s.leader + s.ntrick]
     n = gen_moves(s, mover, cards, -1, -1)
-    best = bounded_values(s, cards, values, n, v)
+    v = card_values(s, cards, values, n)
+    best = 0
+    while values[best] != v:
+        best += 1
     spread_values(s, mover, cards, values, n, row)
     if line != NULL:
         length = walk_line(s, v, cards[best], out)
