@@ -566,14 +566,67 @@ cdef inline int emit_by_rank(uint32_t m, bint down, int* out, int n) noexcept no
     return n
 
 
+cdef int emit_discards(Search* s, int mover, uint32_t reps, int* out) noexcept nogil:
+    """Discards of several suits in misere and raspasy: suit by suit, highest first within
+    a suit, the suits in the order below.
+
+    Trying one suit's cards before the next suit's (rather than all the cards by rank) keeps
+    the first tries on one plan, emptying one suit: node sums over 200 deals, the focus
+    player's discards by rank (before) misere 6.30 M, suit by suit in a fixed suit order
+    6.04 M, shortest suit first 6.02 M; with both players' orders below 5.69 M (raspasy
+    without talon 6.62 M -> 5.53 M, bid misere 3.33 M -> 2.32 M).
+    The focus player sheds first the suits where he has the fewest cards under the others'
+    lowest (those still duck a lead, so they are worth keeping), then his shortest (a void
+    lets him discard again), and last the suits nobody else holds (he never has to lead them
+    while he has another suit; shedding them first instead: misere +2.6 % nodes).
+    His opponents shed their shortest suits first but keep the suits where they hold a card
+    under his lowest (a lead there makes him take the trick) and, last of all, the suits he
+    is void in (misere, against 5.69 M: theirs by rank 5.91 M, shortest suit first without
+    the two suits kept 5.85 M, longest suit first 6.27 M)."""
+    cdef int keys[4]
+    cdef int suits[4]
+    cdef int k = 0, j, u, key, n = 0
+    cdef uint32_t mine, o
+    for u in range(4):
+        if not (reps >> (8 * u)) & 0xFF:
+            continue
+        mine = s.hands[mover] & suit_bits(u)
+        if mover == s.focus:
+            o = (s.hands[0] | s.hands[1] | s.hands[2]) & ~mine & suit_bits(u)
+            key = u - 4 * __builtin_popcount(mine)
+            if o:
+                key -= 32 * __builtin_popcount(mine & (((<uint32_t>1) << __builtin_ctz(o)) - 1))
+            else:
+                key -= 200
+        else:
+            o = s.hands[s.focus] & suit_bits(u)
+            key = u - 8 * __builtin_popcount(mine)
+            if o == 0:
+                key -= 200
+            elif mine & (((<uint32_t>1) << __builtin_ctz(o)) - 1):
+                key -= 100
+        j = k
+        while j > 0 and keys[j - 1] < key:
+            keys[j] = keys[j - 1]
+            suits[j] = suits[j - 1]
+            j -= 1
+        keys[j] = key
+        suits[j] = u
+        k += 1
+    for j in range(k):
+        n = emit(reps & suit_bits(suits[j]), 1, out, n)
+    return n
+
+
 cdef int trick_order(Search* s, int mover, uint32_t reps, int* out) noexcept nogil:
     """`gen_moves`' order for a player who does not lead, after the talon tricks, from masks.
 
     The same order as the scores of `gen_moves` give (which see for the reasons): cards of
     one suit split into a first and a second class, each ordered by rank, so two runs over bit
     masks replace the scoring and the sort; discards of several suits (which cannot win the
-    trick) form one class, ordered by rank. No table move or killer applies here: both are for
-    the first card of a trick."""
+    trick) go by rank for a contract side and suit by suit in misere and raspasy (see
+    `emit_discards`). No table move or killer applies here: both are for the first card of a
+    trick."""
     cdef int lead = s.trick[0] >> 3, i, w, wseat, n, u
     cdef uint32_t beat = 0, first, other, sm
     cdef bint wants_high = (s.maxmask >> mover) & 1
@@ -585,7 +638,7 @@ cdef int trick_order(Search* s, int mover, uint32_t reps, int* out) noexcept nog
         # discards of several suits: none takes the trick (a player with a trump must ruff)
         if wants_high == (mover == s.focus):
             return emit_by_rank(reps, 0, out, 0)   # contract side: the lowest first
-        return emit_by_rank(reps, 1, out, 0)       # misere and raspasy: the highest first
+        return emit_discards(s, mover, reps, out)  # misere and raspasy: suit by suit
     sm = suit_bits(u)
     if (w >> 3) == u:
         beat = reps & ~(((<uint32_t>2) << w) - 1)     # the cards that take over the trick
