@@ -1535,10 +1535,10 @@ cdef int card_values(Search* s, int* cards, int* values, int ncards) noexcept no
     best of them for the mover).
 
     Each card is solved by the driver, the first from the position's guess and every later one
-    from the best value found so far: most cards keep it, so a card that does costs two
-    null-window searches and one a trick worse two as well. Searching the position's own value
-    first (and then each card only on the side of it where it can lie) costs more: the cards'
-    searches prove again, card by card, what the position's search proved for all of them.
+    from the best value found so far, since most cards keep it (then two null-window searches
+    pin its value). Searching the position's own value first, and then each card only on the
+    side of it where it can lie, costs more: the cards' searches prove again, card by card,
+    much of what the position's searches proved (ALGORITHM.md, "All cards and the line").
     """
     cdef int i, gain, v = -1
     cdef int saved[5]
