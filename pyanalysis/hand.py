@@ -243,7 +243,7 @@ def card_list(value: Any, what: str = "cards") -> list[Card]:
     None and a blank text are no cards; text with separators and no card (`",,,"`) and any
     other type (a number, bytes, a dict) are refused naming `what`.
     """
-    if value is None or (not value and type(value) in (tuple, list)):
+    if value is None or (type(value) in (tuple, list) and not value):
         return []
     if isinstance(value, Card):
         return [value]
