@@ -231,6 +231,17 @@ cdef inline uint32_t legal_mask(Search* s, int mover) noexcept nogil:
     return hand
 
 
+cdef inline bint legal_from(uint32_t hand, int lead, int trump, int c) noexcept nogil:
+    """Whether card c is a legal play from `hand` to a trick whose suit to follow is `lead`:
+    follow suit, else trump (in a trump contract), else any card."""
+    cdef uint32_t m = hand & suit_bits(lead)
+    if m == 0 and trump >= 0:
+        m = hand & suit_bits(trump)
+    if m == 0:
+        m = hand
+    return (m >> c) & 1
+
+
 cdef inline int winner_index(Search* s, int n) noexcept nogil:
     """Index in s.trick of the card winning the trick's first n cards (n = 3: the trick).
 
@@ -2038,6 +2049,80 @@ cdef class Solver:
             v = answer(&self.s, target if target > 0 else 0)
         self._finish()
         return bool(v)
+
+    def at_least_hands(self, pos, int seat, hands, int target, int stop_after=-1) -> list:
+        """`at_least(p, target)` for each position p that is ``pos`` with the hand of `seat`
+        replaced by ``hands[i]``, in order, in one call: the answers, a list of bools.
+
+        With ``stop_after`` >= 0 the searches stop once more than that many answers are False,
+        and the list ends with the answer that made them stop. Each hand must fit ``pos``
+        (no card of another hand or of the current trick, and the card count of a valid
+        position); a hand that does not raises ValueError naming its index. ``pos`` itself,
+        but for that hand, is taken as valid.
+        """
+        cdef Job j
+        cdef Py_ssize_t n = len(hands), i, asked = 0
+        cdef uint32_t* hs
+        cdef uint32_t others, played = 0
+        cdef int k, want, t = target if target > 0 else 0, fails = 0, mine, lead
+        cdef uint64_t nodes = 0
+        cdef uint8_t* out
+        if not 0 <= seat <= 2:
+            raise ValueError(f"seat {seat!r} out of range 0..2")
+        fill_job(&j, pos)
+        for k in range(j.ntrick):
+            played |= (<uint32_t>1) << j.trick[k]
+        for k in range(j.talon_n):
+            played |= (<uint32_t>1) << j.talon[k]
+        others = j.hands[MOD3[seat + 1]] | j.hands[MOD3[seat + 2]]
+        # The card the seat has played to the trick, if any, must have been a legal play
+        # from its hand: `mine` is its place in the trick (-1: none, or a free lead).
+        mine = MOD3[seat - j.leader + 3]
+        if mine >= j.ntrick or (mine == 0 and j.talon_n == 0):
+            mine = -1
+        lead = (j.talon[0] if j.talon_n else j.trick[0]) >> 3
+        # In a valid position the seats that have played to the current trick hold one card
+        # fewer than the others: the count the hand must have follows from the next seat's.
+        k = MOD3[seat + 1]
+        want = (__builtin_popcount(j.hands[k]) + (MOD3[k - j.leader + 3] < j.ntrick)
+                - (MOD3[seat - j.leader + 3] < j.ntrick))
+        hs = <uint32_t*>malloc((n if n > 0 else 1) * sizeof(uint32_t))
+        out = <uint8_t*>malloc((n if n > 0 else 1) * sizeof(uint8_t))
+        if hs == NULL or out == NULL:
+            free(hs)
+            free(out)
+            raise MemoryError("cannot allocate the hands")
+        try:
+            for i in range(n):
+                h = hands[i]
+                if not isinstance(h, int) or h < 0 or h > 0xFFFFFFFF:
+                    raise ValueError(f"hand {i}: {h!r} is not a 32-bit card mask")
+                hs[i] = h
+                if hs[i] & (others | played):
+                    raise ValueError(f"hand {i} holds a card of another hand or of the trick")
+                if __builtin_popcount(hs[i]) != want:
+                    raise ValueError(f"hand {i} holds {__builtin_popcount(hs[i])} card(s); "
+                                     f"the position needs {want}")
+                if mine >= 0 and not legal_from(hs[i] | ((<uint32_t>1) << j.trick[mine]),
+                                                lead, j.trump, j.trick[mine]):
+                    raise ValueError(f"hand {i}: the card it played to the trick would not "
+                                     f"have been a legal play")
+            with nogil:
+                for i in range(n):
+                    j.hands[seat] = hs[i]
+                    load_job(&self.s, &j)
+                    out[i] = answer(&self.s, t)
+                    nodes += self.s.nodes
+                    asked = i + 1
+                    if not out[i]:
+                        fails += 1
+                        if 0 <= stop_after < fails:
+                            break
+            self.stats = {"nodes": nodes}
+            return [bool(out[i]) for i in range(asked)]
+        finally:
+            free(hs)
+            free(out)
 
     def run(self, Jobs jobs, Py_ssize_t start, Py_ssize_t end, int target, out) -> None:
         """Solve jobs[start:end] into ``out[start:end]`` (an int8 array) without the GIL.

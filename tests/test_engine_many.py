@@ -61,6 +61,74 @@ def test_at_least_agrees_with_reference_for_every_target(spec):
     assert mid_trick > 0  # the sample covered positions with a trick in progress
 
 
+@pytest.mark.parametrize("spec", GAME_SPECS, ids=SPEC_IDS)
+def test_at_least_hands_equals_one_bound_query_per_hand(spec):
+    # The positions differ in one seat's hand (a card swapped for one out of play), as the
+    # worlds of a hidden discard do; each answer must be the bound query of that position,
+    # and a hand that makes no valid position must be refused, as Position refuses it.
+    engine, single = solver.Solver(tt_mb=2), solver.Solver(tt_mb=2)
+    rng = random.Random(100 + GAME_SPECS.index(spec))
+    asked = refused = stopped = mid_trick = 0
+    for _ in range(60):
+        pos = random_position(rng, 4, spec=spec)
+        mid_trick += bool(pos.played)
+        seat = rng.randrange(3)
+        used = sum(pos.hands) | sum(1 << c for c in pos.played + pos.talon)
+        free = [c for c in range(32) if not used >> c & 1]
+        mine = [c for c in range(32) if pos.hands[seat] >> c & 1]
+        if not mine or not free:
+            continue
+        hands = [pos.hands[seat] & ~(1 << rng.choice(mine)) | 1 << rng.choice(free)
+                 for _ in range(rng.randint(1, 6))]
+        target, stop_after = rng.randint(0, pos.tricks_left + 1), rng.choice([-1, 0, 1])
+        others: list[Position] = []
+        error = None
+        for i, hand in enumerate(hands):  # every hand is checked before any is searched
+            try:
+                others.append(Position(**{**pos.__dict__, "hands": tuple(
+                    hand if s == seat else h for s, h in enumerate(pos.hands))}))
+            except ValueError:
+                error = i
+                break
+        if error is not None:
+            with pytest.raises(ValueError, match=f"hand {error}"):
+                engine.at_least_hands(pos, seat, hands, target, stop_after)
+            refused += 1
+            continue
+        want: list[bool] = []
+        for other in others:
+            want.append(single.at_least(other, target))
+            if 0 <= stop_after < want.count(False):
+                break
+        got = engine.at_least_hands(pos, seat, hands, target, stop_after)
+        assert got == want, (pos, seat, hands, target, stop_after)
+        asked += len(got)
+        stopped += len(got) < len(hands)
+    assert asked > 50 and stopped > 0 and mid_trick > 0, (asked, stopped, mid_trick)
+
+
+def test_at_least_hands_rejects_bad_hands():
+    pos = Position(hands=(0b111, 0b111000, 0b111000000), leader=0, game="misere", focus=0)
+    engine = solver.Solver(tt_mb=1)
+    for hands, message in [([0b111 | 1 << 20], "hand 0 holds 4 card"), ([1 << 20], "hand 0 holds 1"),
+                           ([0b111, 0b1001], "hand 1 holds a card of another hand"),
+                           ([-1], "hand 0: -1 is not"), (["x"], "hand 0: 'x' is not")]:
+        with pytest.raises(ValueError, match=message):
+            engine.at_least_hands(pos, 0, hands, 1)
+    # Seat 1 discarded the ace of clubs on the 7 of spades: a hand with a spade would have
+    # had to follow suit.
+    spade_7, spade_8, spade_10, club_ace, heart_7, heart_9 = 0, 1, 3, 15, 24, 26
+    mid = Position(hands=(1 << spade_10, 1 << heart_9, 1 << 27 | 1 << 28), leader=0,
+                   game="misere", focus=2, played=(spade_7, club_ace))
+    other = Position(**{**mid.__dict__, "hands": (1 << spade_10, 1 << heart_7, 1 << 27 | 1 << 28)})
+    assert engine.at_least_hands(mid, 1, [1 << heart_7], 1) == [engine.at_least(other, 1)]
+    with pytest.raises(ValueError, match="hand 0: the card it played"):
+        engine.at_least_hands(mid, 1, [1 << spade_8], 1)
+    with pytest.raises(ValueError, match="seat 3"):
+        engine.at_least_hands(pos, 3, [0b111], 1)
+    assert engine.at_least_hands(pos, 0, [], 1) == []
+
+
 @pytest.mark.parametrize("rule", ["suit", "card"])
 def test_at_least_with_both_talon_tricks_to_come(rule):
     engine = solver.Solver(tt_mb=4)
