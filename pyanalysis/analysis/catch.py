@@ -231,27 +231,24 @@ class CatchSearch:
             spare = worlds.bit_count() - need - (worlds & known[0] & ~known[1]).bit_count()
             if spare < 0:
                 return -1
-            at_least = self.engine.at_least
-            new, cls = object.__new__, self.solver.Position
-            fields = dict(self._fields, leader=leader, played=played)
-            focus, pool, discards = self.focus, hands[self.focus], self.discards
-            h = list(hands)
-            caught = asked = 0
-            for w in _bits(missing):
-                asked |= 1 << w
-                h[focus] = pool & ~discards[w]
-                # The position without the constructor's checks: the search makes its
-                # positions by legal play from a checked one, in worlds where he holds the
-                # cards he played, and the checks cost more than the engine's bound search.
-                pos = new(cls)
-                pos.__dict__.update(fields, hands=tuple(h))
-                if at_least(pos, 1):
-                    caught |= 1 << w
-                elif need:
-                    spare -= 1
-                    if spare < 0:
-                        break
-            self.engine_calls += asked.bit_count()
+            # One engine call for all the worlds asked: they differ in his hand only, and
+            # the engine stops once more than `spare` of them escape (when `need` counts).
+            # The template skips the constructor's checks: the search makes its positions by
+            # legal play from a checked one, and the engine checks each world's hand.
+            template = object.__new__(self.solver.Position)
+            template.__dict__.update(self._fields, leader=leader, played=played, hands=hands)
+            pool, discards = hands[self.focus], self.discards
+            ws = list(_bits(missing))
+            answers = self.engine.at_least_hands(
+                template, self.focus, [pool & ~discards[w] for w in ws], 1,
+                spare if need else -1)
+            n = len(answers)
+            # The worlds are asked in order, so those asked are the first n.
+            asked = missing if n == len(ws) else missing & ((2 << ws[n - 1]) - 1)
+            caught = sum(1 << w for w, yes in zip(ws, answers) if yes)
+            if need:
+                spare -= n - sum(answers)
+            self.engine_calls += n
             known[0] |= asked
             known[1] |= caught
             if spare < 0:
