@@ -86,8 +86,9 @@ def layouts_table(machine: dict, layouts: list[dict], hands: bool = False) -> No
     print("|---|---:|---:|---:|---:|---:|")
     for bench in layouts:
         extra, stats = bench["extra_info"], bench["stats"]
+        # Questions that do not count layouts (the misère catch) have no rate.
         rows = [(extra["question"], extra["rounds"], stats["median"], stats["max"],
-                 extra["layouts_per_core_second"])]
+                 extra.get("layouts_per_core_second"))]
         by_answer: dict[str, list[dict]] = {}
         for hand in extra.get("hands", []):
             if "answer" in hand:
@@ -98,8 +99,9 @@ def layouts_table(machine: dict, layouts: list[dict], hands: bool = False) -> No
             rows.append((f"{extra['question']}, answer {answer}", len(group),
                          statistics.median(seconds), max(seconds), rate))
         for question, rounds, median, most, rate in rows:
+            shown = "—" if rate is None else f"{rate:,.0f}"
             print(f"| {question} | {rounds} | {extra['threads']} | {_seconds(median)} | "
-                  f"{_seconds(most)} | {rate:,.0f} |")
+                  f"{_seconds(most)} | {shown} |")
     if hands:
         hand_rows(layouts)
 
