@@ -2056,9 +2056,10 @@ cdef class Solver:
 
         With ``stop_after`` >= 0 the searches stop once more than that many answers are False,
         and the list ends with the answer that made them stop. Each hand must fit ``pos``
-        (no card of another hand or of the current trick, and the card count of a valid
-        position); a hand that does not raises ValueError naming its index. ``pos`` itself,
-        but for that hand, is taken as valid.
+        (no card of another hand, of the current trick or of the pending talon; the card count
+        of a valid position; a card the seat has played to the trick still a legal play from
+        it); every hand is checked before any search, and one that does not fit raises
+        ValueError naming its index. ``pos`` itself, but for that hand, is taken as valid.
         """
         cdef Job j
         cdef Py_ssize_t n = len(hands), i, asked = 0
