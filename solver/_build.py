@@ -9,6 +9,7 @@ the cards in play in one instruction; it is used where the processor runs them i
 from __future__ import annotations
 
 import os
+import zlib
 from types import ModuleType
 
 from . import _engine as portable
@@ -26,5 +27,18 @@ def _fastest() -> ModuleType:
     return _engine_bmi2
 
 
+def load_endings(module: ModuleType) -> None:
+    """Give `module` (a build) the endings tables that ship beside it (``solver/endings.py``
+    makes them). Without them the search is still exact, only slower on misère and raspasy;
+    ``module.endings_loaded(tricks)`` says which are in use."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    for tricks in (4, 5):
+        path = os.path.join(here, f"endings{tricks}.bin")
+        if os.path.exists(path) and not module.endings_loaded(tricks):
+            with open(path, "rb") as f:
+                module.load_endings(tricks, zlib.decompress(f.read()))
+
+
 #: The build in use: its ``Solver``, ``Jobs`` and the rest.
 engine: ModuleType = _fastest()
+load_endings(engine)

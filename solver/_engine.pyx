@@ -4,9 +4,9 @@
 Everything below ``Solver`` runs without the GIL on a plain C struct, so several threads can
 search at once, each with its own ``Solver`` (and so its own transposition table).
 """
-from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, int8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 cdef extern from *:
     """
@@ -127,7 +127,8 @@ cdef enum:
     USE_KILLER = 1024
     USE_PARTNER_TRICKS = 2048
     USE_PARTITION = 4096
-    USE_ALL = 8191
+    USE_ENDINGS = 8192
+    USE_ALL = 16383
 
 cdef enum:
     RULE_NONE = 0
@@ -183,6 +184,7 @@ ctypedef struct Search:
     int8_t killer[11][3]  # per tricks left and seat: the lead that last settled a node
     int part           # partition search: a contract with USE_PARTITION (see load_job)
     uint32_t rel       # set by ge: cards whose ranks its answer depended on (see ALGORITHM.md)
+    int endings        # bit r: an endings table answers this game's boundaries with r tricks left
 
 ctypedef struct Key:
     # A trick boundary's key in the contracts' table (see `part_key`), the cards in play,
@@ -1249,6 +1251,313 @@ cdef inline uint32_t run_bottom(Search* s, int mover, int c, uint32_t rel) noexc
     return rel
 
 
+# ---------------------------------------------------------------------------------------------
+# The endings tables (ALGORITHM.md, "Endings tables"): the exact value of every misère and
+# raspasy position with four (five) tricks left at a trick boundary, looked up instead of
+# searched. A position is read on relative ranks from the focus player's side: each suit is a
+# *pattern*, the owners of its cards from the lowest up (0 the focus player, 1 the next seat
+# in play order, 2 the one after), and the suits are interchangeable (no trumps), so a position
+# is a multiset of four patterns in which each owner has T cards. The multisets are numbered
+# densely (`ending_index`), and one byte per multiset holds the value for each of the three
+# leaders, v0 + (T + 1) v1 + (T + 1)^2 v2, the leader counted from the focus player.
+
+cdef enum:
+    END_MIN = 4           # the tables: four and five tricks left
+    END_MAX = 5
+    END_PATTERNS = 9841   # patterns of 0..8 cards: (3^9 - 1) / 2
+    END_RANK_BITS = 10    # a pattern's rank among those of its owners' counts: < 560 = 8!/(3!3!2!)
+    END_VECTORS = 216     # owners' counts (a, b, c), each <= 5: numbered a * 36 + b * 6 + c
+    END_HASH = 16384      # slots of the map from four counts to their first number
+    END_TUPLES = 8192     # room for the fours of counts (5 tricks: 6,806)
+
+ctypedef struct EndTable:
+    int tricks
+    uint32_t count                  # multisets numbered
+    int ntuples
+    uint8_t* values                 # count bytes once loaded, else NULL
+    # cid[pattern]: its counts' number << END_RANK_BITS | its rank among the patterns with
+    # those counts (by code); END_NONE when an owner has more than `tricks` cards in it
+    uint32_t cid[END_PATTERNS]
+    uint16_t vsize[END_VECTORS]     # patterns with these counts
+    uint32_t gsize[END_VECTORS][5]  # multisets of m patterns with these counts: C(n + m - 1, m)
+    uint16_t pattern[END_VECTORS << END_RANK_BITS]  # [counts][rank]: the pattern (`ending_position`)
+    uint32_t hkey[END_HASH]         # four counts' numbers + 1, 8 bits each; 0: an empty slot
+    uint32_t hbase[END_HASH]
+    uint32_t tkey[END_TUPLES]       # the fours of counts in numbering order, and their first
+    uint32_t tbase[END_TUPLES]      # numbers
+    uint8_t dec[216][3]             # a byte's value for each leader
+
+# END_OFF[L]: patterns of fewer than L cards; END_T3[m]: the sum of 3^i over the bits i of m
+cdef uint32_t END_OFF[10]
+cdef uint32_t END_T3[256]
+# C(n, k) for the ranks of equal counts: two or more patterns with equal counts have at most
+# (2, 2, 2), whose class has 90 patterns, so n < 96 is enough (k = 1 is done as n itself)
+cdef uint32_t END_BIN[96][5]
+cdef EndTable END_TABLES[END_MAX - END_MIN + 1]
+cdef int END_LOADED = 0             # bit T: the table of T tricks is loaded
+cdef uint32_t END_NONE = ~(<uint32_t>0)   # no pattern of a table (an owner has too many cards)
+
+
+cdef inline uint32_t end_hash(uint32_t k) noexcept nogil:
+    return (k * <uint32_t>2654435761u) >> 18
+
+
+cdef uint32_t binom_small(int n, int k) noexcept nogil:
+    cdef uint64_t out = 1
+    cdef int i
+    if k < 0 or k > n:
+        return 0
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return <uint32_t>out
+
+
+cdef inline int end_vec(int a, int b, int c) noexcept nogil:
+    return a * 36 + b * 6 + c
+
+
+cdef inline int end_count(int v, int owner) noexcept nogil:
+    """How many cards `owner` has in the patterns with the counts numbered v."""
+    return v // 36 if owner == 0 else (v // 6) % 6 if owner == 1 else v % 6
+
+
+cdef void _init_end_table(EndTable* t, int tricks):
+    cdef int L, code, i, v, x, m, pid
+    cdef int v1, v2, v3, v4
+    cdef int vs[4]
+    cdef int cnt[3]
+    cdef uint32_t p, key, h, size
+    memset(t, 0, sizeof(EndTable))
+    t.tricks = tricks
+    for L in range(9):
+        p = 1
+        for i in range(L):
+            p *= 3
+        for code in range(<int>p):
+            cnt[0] = cnt[1] = cnt[2] = 0
+            x = code
+            for i in range(L):
+                cnt[x % 3] += 1
+                x //= 3
+            pid = END_OFF[L] + code
+            if cnt[0] > tricks or cnt[1] > tricks or cnt[2] > tricks:
+                t.cid[pid] = END_NONE
+            else:
+                v = end_vec(cnt[0], cnt[1], cnt[2])
+                t.cid[pid] = (<uint32_t>v << END_RANK_BITS) | t.vsize[v]
+                t.pattern[(v << END_RANK_BITS) | t.vsize[v]] = pid
+                t.vsize[v] += 1
+    for v in range(END_VECTORS):
+        for m in range(5):
+            t.gsize[v][m] = binom_small(t.vsize[v] + m - 1, m)
+    for x in range(216):
+        t.dec[x][0] = x % (tricks + 1)
+        t.dec[x][1] = (x // (tricks + 1)) % (tricks + 1)
+        t.dec[x][2] = x // ((tricks + 1) * (tricks + 1))
+    # The fours of counts in order (v1 <= v2 <= v3 <= v4) adding up to `tricks` cards an owner;
+    # within one, each group of equal counts is numbered as a multiset, the groups in mixed
+    # radix.
+    for v1 in range(END_VECTORS):
+        if not t.vsize[v1]:
+            continue
+        for v2 in range(v1, END_VECTORS):
+            if not t.vsize[v2]:
+                continue
+            for v3 in range(v2, END_VECTORS):
+                if not t.vsize[v3]:
+                    continue
+                for i in range(3):
+                    cnt[i] = tricks - end_count(v1, i) - end_count(v2, i) - end_count(v3, i)
+                if cnt[0] < 0 or cnt[1] < 0 or cnt[2] < 0 or cnt[0] + cnt[1] + cnt[2] > 8:
+                    continue
+                v4 = end_vec(cnt[0], cnt[1], cnt[2])
+                if v4 < v3:
+                    continue
+                key = (v1 + 1) | (v2 + 1) << 8 | (v3 + 1) << 16 | (<uint32_t>(v4 + 1)) << 24
+                h = end_hash(key)
+                while t.hkey[h]:
+                    h = (h + 1) & (END_HASH - 1)
+                t.hkey[h] = key
+                t.hbase[h] = t.count
+                t.tkey[t.ntuples] = key
+                t.tbase[t.ntuples] = t.count
+                t.ntuples += 1
+                vs[0] = v1
+                vs[1] = v2
+                vs[2] = v3
+                vs[3] = v4
+                size = 1
+                m = 1
+                for i in range(1, 4):
+                    if vs[i] == vs[i - 1]:
+                        m += 1
+                    else:
+                        size *= t.gsize[vs[i - 1]][m]
+                        m = 1
+                t.count += size * t.gsize[v4][m]
+
+
+cdef void _init_endings():
+    cdef int L, i, x, n, k
+    cdef uint32_t p = 1
+    END_OFF[0] = 0
+    for L in range(9):
+        END_OFF[L + 1] = END_OFF[L] + p
+        p *= 3
+    for x in range(256):
+        END_T3[x] = 0
+        p = 1
+        for i in range(8):
+            if x >> i & 1:
+                END_T3[x] += p
+            p *= 3
+    for n in range(96):
+        for k in range(5):
+            END_BIN[n][k] = binom_small(n, k)
+    for k in range(END_MIN, END_MAX + 1):
+        _init_end_table(&END_TABLES[k - END_MIN], k)
+
+
+cdef inline uint32_t ending_pattern(EndTable* t, Search* s, int suit, int o1, int o2) noexcept nogil:
+    """The counts' number and rank of `suit`'s pattern (owners from the lowest card up, seen
+    from the focus player; o1 and o2 are the seats after him in play order)."""
+    cdef int sh = 8 * suit
+    cdef uint32_t p = ((s.hands[0] | s.hands[1] | s.hands[2]) >> sh) & 0xFF
+    cdef uint32_t m1, m2
+    if PREFDD_HAVE_PEXT:
+        m1 = prefdd_pext(s.hands[o1], p << sh)
+        m2 = prefdd_pext(s.hands[o2], p << sh)
+    else:
+        m1 = COMPRESS[p][(s.hands[o1] >> sh) & 0xFF]
+        m2 = COMPRESS[p][(s.hands[o2] >> sh) & 0xFF]
+    return t.cid[END_OFF[__builtin_popcount(p)] + END_T3[m1] + 2 * END_T3[m2]]
+
+
+cdef inline void sort4(uint32_t* c) noexcept nogil:
+    cdef uint32_t x
+    if c[0] > c[1]:
+        x = c[0]; c[0] = c[1]; c[1] = x
+    if c[2] > c[3]:
+        x = c[2]; c[2] = c[3]; c[3] = x
+    if c[0] > c[2]:
+        x = c[0]; c[0] = c[2]; c[2] = x
+    if c[1] > c[3]:
+        x = c[1]; c[1] = c[3]; c[3] = x
+    if c[1] > c[2]:
+        x = c[1]; c[1] = c[2]; c[2] = x
+
+
+cdef int64_t ending_index(EndTable* t, Search* s) noexcept nogil:
+    """The number of the position's multiset of patterns (a trick boundary with t.tricks cards
+    in each hand, no talon pending), or -1 if it has none (a hand of another size)."""
+    cdef int o1 = MOD3[s.focus + 1], o2 = MOD3[s.focus + 2]
+    cdef uint32_t c[4]
+    cdef uint32_t v[4]
+    cdef int i, m
+    cdef uint32_t key, h, idx = 0, local = 0, r
+    for i in range(4):
+        c[i] = ending_pattern(t, s, i, o1, o2)
+        if c[i] == END_NONE:
+            return -1
+    sort4(c)
+    for i in range(4):
+        v[i] = c[i] >> END_RANK_BITS
+    key = (v[0] + 1) | (v[1] + 1) << 8 | (v[2] + 1) << 16 | (v[3] + 1) << 24
+    h = end_hash(key)
+    while t.hkey[h] != key:
+        if t.hkey[h] == 0:
+            return -1
+        h = (h + 1) & (END_HASH - 1)
+    # Equal counts are numbered as a multiset (ranks r1 <= r2 <= ...: the sum of
+    # C(r_j + j - 1, j)), the groups in mixed radix.
+    m = 0
+    for i in range(4):
+        if i > 0 and v[i] != v[i - 1]:
+            idx = idx * t.gsize[v[i - 1]][m] + local
+            local = 0
+            m = 0
+        m += 1
+        r = c[i] & ((1 << END_RANK_BITS) - 1)
+        if m == 1:
+            local += r
+        else:
+            local += END_BIN[r + m - 1][m]
+    idx = idx * t.gsize[v[3]][m] + local
+    return t.hbase[h] + idx
+
+
+cdef inline int ending_value(Search* s, int r) noexcept nogil:
+    """The focus player's tricks from this trick boundary with r tricks left, by its endings
+    table, or -1."""
+    cdef EndTable* t = &END_TABLES[r - END_MIN]
+    cdef int64_t i = ending_index(t, s)
+    if i < 0:
+        return -1
+    return t.dec[t.values[i]][MOD3[s.leader + 3 - s.focus]]
+
+
+cdef int ending_position(EndTable* t, uint32_t number, uint32_t* hands) noexcept nogil:
+    """hands := the hands (focus player first, then the seats after him) of the position
+    numbered `number`: suit i gets the i-th pattern, on the lowest ranks. -1: no such number."""
+    cdef int lo = 0, hi, j, i, k, g, L, ngroups = 0, m
+    cdef uint32_t local, key, pid, code, b
+    cdef uint32_t v[4]
+    cdef uint32_t ranks[4]
+    cdef int gv[4]
+    cdef int gm[4]
+    if number >= t.count:
+        return -1
+    hi = t.ntuples - 1
+    while lo < hi:
+        j = (lo + hi + 1) // 2
+        if t.tbase[j] <= number:
+            lo = j
+        else:
+            hi = j - 1
+    key = t.tkey[lo]
+    local = number - t.tbase[lo]
+    for i in range(4):
+        v[i] = ((key >> (8 * i)) & 0xFF) - 1
+        if i == 0 or v[i] != v[i - 1]:
+            gv[ngroups] = v[i]
+            gm[ngroups] = 0
+            ngroups += 1
+        gm[ngroups - 1] += 1
+    # the groups' local numbers, last group first (mixed radix), each unranked as a multiset
+    k = 4
+    for g in range(ngroups - 1, -1, -1):
+        m = gm[g]
+        b = local % t.gsize[gv[g]][m]
+        local //= t.gsize[gv[g]][m]
+        k -= m
+        for j in range(m, 0, -1):
+            if j == 1:
+                ranks[k] = b
+            else:
+                # the largest n with C(n, j) <= b; the rank is n - (j - 1)
+                L = j - 1
+                while END_BIN[L + 1][j] <= b:
+                    L += 1
+                b -= END_BIN[L][j]
+                ranks[k + j - 1] = L - (j - 1)
+        for j in range(m):
+            ranks[k + j] = (<uint32_t>gv[g] << END_RANK_BITS) | ranks[k + j]
+    hands[0] = hands[1] = hands[2] = 0
+    for i in range(4):
+        pid = t.pattern[ranks[i]]
+        L = 0
+        while END_OFF[L + 1] <= pid:
+            L += 1
+        code = pid - END_OFF[L]
+        for j in range(L):
+            hands[code % 3] |= (<uint32_t>1) << (8 * i + j)
+            code //= 3
+    return 0
+
+
+_init_endings()
+
+
 ctypedef struct PartMode:
     int unused
 ctypedef struct ExactMode:
@@ -1296,6 +1605,12 @@ cdef bint search(Search* s, int target, Mode* mode) noexcept nogil:
                 if Mode is PartMode:
                     s.rel = trick_rel(s, w)
                 return (MOD3[s.leader + w] == s.focus) >= target
+            if Mode is ExactMode:
+                if (s.endings >> r) & 1:
+                    q = ending_value(s, r)
+                    if q >= 0:
+                        s.hits += 1
+                        return q >= target
             if s.features & USE_TABLE:
                 use_tt = 1
                 if Mode is PartMode:
@@ -1683,6 +1998,7 @@ FEATURES = {
     "min_bounds": USE_MIN_BOUNDS, "suit_symmetry": USE_SUIT_SYMMETRY,
     "trump_tops": USE_TRUMP_TOPS, "guess_shift": USE_GUESS_SHIFT,
     "killer": USE_KILLER, "partner_tricks": USE_PARTNER_TRICKS, "partition": USE_PARTITION,
+    "endings": USE_ENDINGS,
 }
 ALL_FEATURES = USE_ALL
 
@@ -1726,6 +2042,10 @@ cdef void load_job(Search* s, Job* j) noexcept nogil:
         s.part = 0
     if not s.part:
         s.tt_used = 1
+    # The endings table holds the games where the focus player wants few tricks and nothing
+    # is trumps: misère and raspasy, whose last tricks are played alike.
+    s.endings = END_LOADED if (s.features & USE_ENDINGS) != 0 and s.trump < 0 \
+        and s.maxmask == (7 & ~(1 << s.focus)) else 0
     s.ctx = (<uint64_t>j.ctx) | (<uint64_t>s.focus << 2) | (<uint64_t>(s.trump + 1) << 4)
     s.nodes = 0
     s.hits = 0
@@ -1828,6 +2148,90 @@ def subset_rank(pool: int, sub: int) -> int:
                 rank += BINOM[i][j]
             i += 1
     return rank
+
+
+def endings_size(int tricks) -> int:
+    """How many bytes the endings table of `tricks` tricks has (one per multiset of suit
+    patterns; see `solver/endings.py`)."""
+    _end_check(tricks)
+    return END_TABLES[tricks - END_MIN].count
+
+
+def endings_loaded(int tricks) -> bool:
+    """Whether the endings table of `tricks` tricks is in use."""
+    _end_check(tricks)
+    return (END_LOADED >> tricks) & 1 == 1
+
+
+cdef _end_check(int tricks):
+    if not END_MIN <= tricks <= END_MAX:
+        raise ValueError(f"no endings table of {tricks} tricks (only {END_MIN} to {END_MAX})")
+
+
+def load_endings(int tricks, data) -> None:
+    """Use `data` (`endings_size(tricks)` bytes, as `solver/endings.py` makes them) as the
+    endings table of `tricks` tricks; None: stop using it."""
+    global END_LOADED
+    cdef EndTable* t
+    cdef const uint8_t[::1] view
+    cdef uint8_t* buf
+    cdef Py_ssize_t i
+    cdef int top
+    _end_check(tricks)
+    t = &END_TABLES[tricks - END_MIN]
+    if data is None:
+        END_LOADED &= ~(1 << tricks)
+        return
+    view = data
+    if view.shape[0] != t.count:
+        raise ValueError(f"the endings table of {tricks} tricks has {view.shape[0]} bytes, "
+                         f"not {t.count}")
+    top = (tricks + 1) ** 3
+    buf = <uint8_t*>malloc(t.count)
+    if buf == NULL:
+        raise MemoryError("cannot allocate an endings table")
+    if t.count:
+        memcpy(buf, &view[0], t.count)
+    for i in range(t.count):
+        if buf[i] >= top:
+            free(buf)
+            raise ValueError(f"byte {i} of the endings table of {tricks} tricks is not a value")
+    # A table replaced while another thread searches would be freed under it: the old one
+    # is kept (tables are loaded once, at import).
+    END_LOADED &= ~(1 << tricks)
+    t.values = buf
+    END_LOADED |= 1 << tricks
+
+
+def endings_entry(pos) -> tuple:
+    """(number, leader) of a misère or raspasy position in its endings table: a trick
+    boundary with four or five cards in each hand and no talon card pending. `leader` is
+    counted from the focus player (0: he leads, 1: the seat after him); the table's byte
+    `number` holds v0 + (T + 1) v1 + (T + 1)^2 v2, the focus player's tricks for each leader."""
+    cdef Job j
+    cdef Search s
+    cdef int64_t i
+    cdef int r = bin(pos.hands[0]).count("1")
+    if pos.game == "contract" or pos.played or pos.talon or not END_MIN <= r <= END_MAX or \
+            any(bin(h).count("1") != r for h in pos.hands):
+        raise ValueError("not a misère or raspasy trick boundary with four or five cards a hand")
+    fill_job(&j, pos)
+    memset(&s, 0, sizeof(Search))
+    load_job(&s, &j)
+    i = ending_index(&END_TABLES[r - END_MIN], &s)
+    return i, (s.leader - s.focus + 3) % 3
+
+
+def endings_position(int tricks, number) -> tuple:
+    """The hands (focus player first, then the seats after him in play order) of a position
+    numbered `number` in the endings table of `tricks` tricks: suit i has the i-th pattern of
+    its multiset, on the lowest ranks."""
+    cdef uint32_t hands[3]
+    _end_check(tricks)
+    if not 0 <= number < END_TABLES[tricks - END_MIN].count:
+        raise ValueError(f"no position {number} in the endings table of {tricks} tricks")
+    ending_position(&END_TABLES[tricks - END_MIN], number, hands)
+    return hands[0], hands[1], hands[2]
 
 
 def cpu_runs_bmi2() -> bool:
@@ -2144,6 +2548,46 @@ cdef class Solver:
                 nodes += self.s.nodes
         self.stats = {"nodes": nodes}
 
+    def build_endings(self, int tricks, Py_ssize_t start, Py_ssize_t end, out) -> int:
+        """Solve the positions numbered start..end-1 of the endings table of `tricks` tricks
+        into ``out[start:end]`` (uint8, as `load_endings` takes them), by search without that
+        table, and without the GIL. Returns how many of them `endings_entry` would not number
+        back (0 when the numbering is one to one)."""
+        cdef uint8_t[::1] res = out
+        cdef EndTable* t
+        cdef Job j
+        cdef uint32_t hands[3]
+        cdef Py_ssize_t n
+        cdef int leader, v, code, bad = 0
+        _end_check(tricks)
+        t = &END_TABLES[tricks - END_MIN]
+        if not 0 <= start <= end <= t.count or res.shape[0] < t.count:
+            raise ValueError("endings range out of bounds")
+        memset(&j, 0, sizeof(Job))
+        j.trump = -1
+        j.focus = 0
+        j.maxmask = 6
+        j.rule = RULE_NONE
+        j.ctx = 1
+        j.target = -1
+        with nogil:
+            for n in range(start, end):
+                ending_position(t, <uint32_t>n, hands)
+                j.hands[0] = hands[0]
+                j.hands[1] = hands[1]
+                j.hands[2] = hands[2]
+                code = 0
+                for leader in range(2, -1, -1):
+                    j.leader = leader
+                    load_job(&self.s, &j)
+                    self.s.endings &= ~(1 << tricks)
+                    if leader == 0 and ending_index(t, &self.s) != n:
+                        bad += 1
+                    v = solve_range(&self.s, 0, tricks, first_guess(&self.s))
+                    code = code * (tricks + 1) + v
+                res[n] = code
+        return bad
+
     def run_full(self, Jobs jobs, Py_ssize_t start, Py_ssize_t end, tricks, values,
                  lines=None) -> None:
         """The whole answer of jobs[start:end] without the GIL: ``tricks[i]`` the count,
@@ -2210,3 +2654,4 @@ cdef class Solver:
         out = self._walk(v, -1)
         self._finish()
         return out
+

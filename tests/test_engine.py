@@ -156,10 +156,12 @@ def test_features_switched_off_give_the_same_answers():
     full = solver.Solver(tt_mb=4)
     for bit in solver.FEATURES.values():
         bare = solver.Solver(tt_mb=4, features=solver.ALL_FEATURES & ~bit)
-        for _ in range(3):
+        for game in ("contract", "contract", "misere", "raspasy"):
             hands, talon = random_full_deal(rng)
-            pos = Position(hands, game="contract", trump=rng.choice([None, 0, 1, 2, 3]),
-                           focus=rng.randrange(3))
+            pos = Position(hands, game=game, focus=rng.randrange(3),
+                           trump=rng.choice([None, 0, 1, 2, 3]) if game == "contract" else None,
+                           talon=talon if game == "raspasy" else (),
+                           talon_rule=rng.choice(["suit", "card"]) if game == "raspasy" else "none")
             assert bare.tricks(pos) == full.tricks(pos)
 
 
@@ -175,6 +177,9 @@ def test_the_two_builds_search_alike():
         pytest.skip("this processor does not run the BMI2 instructions fast (or at all)")
     if os.environ.get("PREFDD_ENGINE", "").strip().lower() != "portable":
         assert solver.Solver is _engine_bmi2.Solver and solver.BUILD == "bmi2"
+    for build in (_engine_bmi2, _build.portable):
+        _build.load_endings(build)
+        assert build.endings_loaded(4) and build.endings_loaded(5)
     rng = random.Random(23)
     fast, plain = _engine_bmi2.Solver(tt_mb=1), _build.portable.Solver(tt_mb=1)
     for i in range(120):
@@ -412,8 +417,9 @@ def test_threads_solve_in_parallel_with_the_serial_answers():
 
 def test_the_search_releases_the_gil():
     # While a thread is inside a search, another Python thread keeps running. Searching
-    # without the table makes each solve long enough to be seen.
-    engine = solver.Solver(tt_mb=1, features=solver.ALL_FEATURES & ~solver.FEATURES["table"])
+    # without the tables makes each solve long enough to be seen.
+    engine = solver.Solver(tt_mb=1, features=solver.ALL_FEATURES & ~solver.FEATURES["table"]
+                           & ~solver.FEATURES["endings"])
     positions = []
     for seed in range(5):
         hands, _ = random_full_deal(random.Random(seed))

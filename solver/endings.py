@@ -1,0 +1,128 @@
+"""The endings tables: the exact value of every misère and raspasy position with four or five
+tricks left, which the search looks up instead of searching (ALGORITHM.md, "Endings
+tables").
+
+The engine numbers the positions and reads the tables (``solver/endings4.bin`` and
+``endings5.bin``, loaded with the engine by ``solver/_build.py``); this module makes those
+files, by solving one position of every number with search:
+
+    python -m solver.endings            # writes both files (about four minutes on two cores)
+
+A position is read from the focus player's side, on relative ranks: each suit is a
+*pattern*, the owners of its cards from the lowest up (0 the focus player, 1 the seat after
+him in play order, 2 the one after that). Without trumps the suits are interchangeable, so
+positions with the same multiset of four patterns have the same value for the same leader;
+the engine numbers those multisets densely (``endings_entry``, ``endings_position``).
+"""
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+import threading
+import zlib
+from collections import defaultdict
+
+import numpy as np
+
+from ._build import engine as _built
+
+SIZES = (4, 5)
+Pattern = tuple[int, ...]
+
+
+def path(tricks: int) -> str:
+    """Where the table of `tricks` tricks ships."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), f"endings{tricks}.bin")
+
+
+def multisets(tricks: int) -> int:
+    """How many positions the table of `tricks` tricks has, counted here independently of the
+    engine's numbering: multisets of four suit patterns (at most eight cards a suit) in which
+    each of the three owners has `tricks` cards."""
+    classes: dict[tuple[int, int, int], int] = defaultdict(int)
+    for length in range(9):
+        for pattern in itertools.product(range(3), repeat=length):
+            counts = (pattern.count(0), pattern.count(1), pattern.count(2))
+            if max(counts) <= tricks:
+                classes[counts] += 1
+    vectors = sorted(classes)
+    total = 0
+
+    def walk(start: int, left: int, room: tuple[int, int, int], picked: list) -> None:
+        nonlocal total
+        if left == 0:
+            if room == (0, 0, 0):
+                ways = 1
+                for v, group in itertools.groupby(picked):
+                    m = len(list(group))
+                    ways *= _multichoose(classes[v], m)
+                total += ways
+            return
+        for i in range(start, len(vectors)):
+            v = vectors[i]
+            if all(a <= b for a, b in zip(v, room)):
+                walk(i, left - 1, (room[0] - v[0], room[1] - v[1], room[2] - v[2]), picked + [v])
+
+    walk(0, 4, (tricks, tricks, tricks), [])
+    return total
+
+
+def _multichoose(n: int, m: int) -> int:
+    out = 1
+    for i in range(m):
+        out = out * (n + i) // (i + 1)
+    return out
+
+
+def build(tricks: int, threads: int = 2, progress: bool = False) -> bytes:
+    """The table of `tricks` tricks: for every number, v0 + (T + 1) v1 + (T + 1)^2 v2, the
+    focus player's tricks with each leader (counted from him), each solved by the search
+    without this table (with the smaller tables that are loaded)."""
+    size = _built.endings_size(tricks)
+    out = np.zeros(size, dtype=np.uint8)
+    chunk = 1 << 16
+    starts = list(range(0, size, chunk))
+    lock = threading.Lock()
+    bad = [0]
+    done = [0]
+
+    def work() -> None:
+        engine = _built.Solver(tt_mb=16)
+        while True:
+            with lock:
+                if not starts:
+                    return
+                start = starts.pop(0)
+            n = engine.build_endings(tricks, start, min(start + chunk, size), out)
+            with lock:
+                bad[0] += n
+                done[0] += 1
+                if progress:
+                    print(f"\rendings of {tricks} tricks: {done[0]}/{-(-size // chunk)}",
+                          end="", file=sys.stderr, flush=True)
+
+    workers = [threading.Thread(target=work) for _ in range(threads)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    if progress:
+        print(file=sys.stderr)
+    if bad[0]:
+        raise RuntimeError(f"{bad[0]} positions of the endings table are not numbered back")
+    return out.tobytes()
+
+
+def main(sizes: list[int]) -> None:
+    threads = max(1, len(os.sched_getaffinity(0))) if hasattr(os, "sched_getaffinity") else 2
+    for tricks in sizes:
+        data = build(tricks, threads=threads, progress=True)
+        with open(path(tricks), "wb") as f:
+            f.write(zlib.compress(data, 9))
+        _built.load_endings(tricks, data)  # the next table is built with this one
+        print(f"{path(tricks)}: {len(data):,} positions", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main([int(a) for a in sys.argv[1:]] or list(SIZES))
