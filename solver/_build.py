@@ -32,11 +32,12 @@ def load_endings(module: ModuleType) -> None:
     makes them). Without them the search is still exact, only slower on misère and raspasy;
     ``module.endings_loaded(tricks)`` says which are in use."""
     here = os.path.dirname(os.path.abspath(__file__))
-    for tricks in (4, 5):
-        path = os.path.join(here, f"endings{tricks}.bin")
-        if os.path.exists(path) and not module.endings_loaded(tricks):
+    for tricks, kind, name in ((4, "misere", "endings4.bin"), (5, "misere", "endings5.bin"),
+                               (4, "notrump", "endings4nt.bin")):
+        path = os.path.join(here, name)
+        if os.path.exists(path) and not module.endings_loaded(tricks, kind):
             with open(path, "rb") as f:
-                module.load_endings(tricks, zlib.decompress(f.read()))
+                module.load_endings(tricks, zlib.decompress(f.read()), kind)
 
 
 #: The build in use: its ``Solver``, ``Jobs`` and the rest.

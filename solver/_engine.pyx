@@ -185,6 +185,7 @@ ctypedef struct Search:
     int part           # partition search: a contract with USE_PARTITION (see load_job)
     uint32_t rel       # set by ge: cards whose ranks its answer depended on (see ALGORITHM.md)
     int endings        # bit r: an endings table answers this game's boundaries with r tricks left
+    int nt_endings     # the same for a no-trump contract's table (partition search)
 
 ctypedef struct Key:
     # A trick boundary's key in the contracts' table (see `part_key`), the cards in play,
@@ -1275,6 +1276,10 @@ ctypedef struct EndTable:
     uint32_t count                  # multisets numbered
     int ntuples
     uint8_t* values                 # count bytes once loaded, else NULL
+    # no-trump contracts (four tricks only): the values as in `values`, and for each number and
+    # leader the cards the search's proofs rested on (see `nt_ending`)
+    uint8_t* nt_values
+    uint32_t* nt_rels
     # cid[pattern]: its counts' number << END_RANK_BITS | its rank among the patterns with
     # those counts (by code); END_NONE when an owner has more than `tricks` cards in it
     uint32_t cid[END_PATTERNS]
@@ -1295,6 +1300,9 @@ cdef uint32_t END_T3[256]
 cdef uint32_t END_BIN[96][5]
 cdef EndTable END_TABLES[END_MAX - END_MIN + 1]
 cdef int END_LOADED = 0             # bit T: the table of T tricks is loaded
+cdef int END_NT_LOADED = 0          # bit T: the no-trump contracts' table of T tricks is loaded
+# END_LOWK[p][k]: the k-th lowest card of the cards p of a suit (8: none)
+cdef uint8_t END_LOWK[256][16]
 cdef uint32_t END_NONE = ~(<uint32_t>0)   # no pattern of a table (an owner has too many cards)
 
 
@@ -1323,8 +1331,9 @@ cdef inline int end_count(int v, int owner) noexcept nogil:
 
 cdef void _init_end_table(EndTable* t, int tricks):
     cdef int L, code, i, v, x, m, pid
-    cdef int v1, v2, v3, v4
+    cdef int v1, v2, v3, v4, a1, a2, a3, nv
     cdef int vs[4]
+    cdef int valid[END_VECTORS]
     cdef int cnt[3]
     cdef uint32_t p, key, h, size
     memset(t, 0, sizeof(EndTable))
@@ -1357,15 +1366,17 @@ cdef void _init_end_table(EndTable* t, int tricks):
     # The fours of counts in order (v1 <= v2 <= v3 <= v4) adding up to `tricks` cards an owner;
     # within one, each group of equal counts is numbered as a multiset, the groups in mixed
     # radix.
-    for v1 in range(END_VECTORS):
-        if not t.vsize[v1]:
-            continue
-        for v2 in range(v1, END_VECTORS):
-            if not t.vsize[v2]:
-                continue
-            for v3 in range(v2, END_VECTORS):
-                if not t.vsize[v3]:
-                    continue
+    nv = 0
+    for v in range(END_VECTORS):
+        if t.vsize[v]:
+            valid[nv] = v
+            nv += 1
+    for a1 in range(nv):
+        v1 = valid[a1]
+        for a2 in range(a1, nv):
+            v2 = valid[a2]
+            for a3 in range(a2, nv):
+                v3 = valid[a3]
                 for i in range(3):
                     cnt[i] = tricks - end_count(v1, i) - end_count(v2, i) - end_count(v3, i)
                 if cnt[0] < 0 or cnt[1] < 0 or cnt[2] < 0 or cnt[0] + cnt[1] + cnt[2] > 8:
@@ -1416,6 +1427,14 @@ cdef void _init_endings():
             END_BIN[n][k] = binom_small(n, k)
     for k in range(END_MIN, END_MAX + 1):
         _init_end_table(&END_TABLES[k - END_MIN], k)
+    for x in range(256):
+        n = 0
+        for i in range(16):
+            END_LOWK[x][i] = 8
+        for i in range(8):
+            if x >> i & 1:
+                END_LOWK[x][n] = i
+                n += 1
 
 
 cdef inline uint32_t ending_pattern(EndTable* t, Search* s, int suit, int o1, int o2) noexcept nogil:
@@ -1447,9 +1466,10 @@ cdef inline void sort4(uint32_t* c) noexcept nogil:
         x = c[1]; c[1] = c[2]; c[2] = x
 
 
-cdef int64_t ending_index(EndTable* t, Search* s) noexcept nogil:
+cdef int64_t ending_index(EndTable* t, Search* s, int* suits) noexcept nogil:
     """The number of the position's multiset of patterns (a trick boundary with t.tricks cards
-    in each hand, no talon pending), or -1 if it has none (a hand of another size)."""
+    in each hand, no talon pending), or -1 if it has none (a hand of another size); suits[i]
+    := the suit in the i-th place of the multiset's order."""
     cdef int o1 = MOD3[s.focus + 1], o2 = MOD3[s.focus + 2]
     cdef uint32_t c[4]
     cdef uint32_t v[4]
@@ -1459,8 +1479,11 @@ cdef int64_t ending_index(EndTable* t, Search* s) noexcept nogil:
         c[i] = ending_pattern(t, s, i, o1, o2)
         if c[i] == END_NONE:
             return -1
+        c[i] = c[i] << 2 | i
     sort4(c)
     for i in range(4):
+        suits[i] = c[i] & 3
+        c[i] >>= 2
         v[i] = c[i] >> END_RANK_BITS
     key = (v[0] + 1) | (v[1] + 1) << 8 | (v[2] + 1) << 16 | (v[3] + 1) << 24
     h = end_hash(key)
@@ -1490,10 +1513,42 @@ cdef inline int ending_value(Search* s, int r) noexcept nogil:
     """The focus player's tricks from this trick boundary with r tricks left, by its endings
     table, or -1."""
     cdef EndTable* t = &END_TABLES[r - END_MIN]
-    cdef int64_t i = ending_index(t, s)
+    cdef int suits[4]
+    cdef int64_t i = ending_index(t, s, suits)
     if i < 0:
         return -1
     return t.dec[t.values[i]][MOD3[s.leader + 3 - s.focus]]
+
+
+cdef inline int nt_ending(Search* s, int r, int target) noexcept nogil:
+    """A no-trump contract's trick boundary with r tricks left: 1 or 0 as its table answers
+    "at least target?", and s.rel := the cards that answer rests on; -1: not in the table.
+
+    For each position and leader the table keeps, besides the value v, the cards on which the
+    search's proofs of "at least v" and of "not v + 1" rested (as `search` sets s.rel), as the
+    place from the bottom of the lowest such card of each suit of the multiset (4 bits a suit,
+    15: none). `suits` turns the multiset's places back into this position's suits, and the
+    place into its card."""
+    cdef EndTable* t = &END_TABLES[r - END_MIN]
+    cdef int suits[4]
+    cdef int64_t i = ending_index(t, s, suits)
+    cdef int lead, v, k, sh, low
+    cdef uint32_t rel = 0, bits, allc
+    if i < 0:
+        return -1
+    lead = MOD3[s.leader + 3 - s.focus]
+    v = t.dec[t.nt_values[i]][lead]
+    bits = t.nt_rels[i * 3 + lead]
+    if v < target:
+        bits >>= 16
+    allc = s.hands[0] | s.hands[1] | s.hands[2]
+    for k in range(4):
+        low = (bits >> (4 * k)) & 15
+        if low != 15:
+            sh = 8 * suits[k]
+            rel |= (<uint32_t>1) << (sh + END_LOWK[(allc >> sh) & 0xFF][low])
+    s.rel = rel
+    return v >= target
 
 
 cdef int ending_position(EndTable* t, uint32_t number, uint32_t* hands) noexcept nogil:
@@ -1642,10 +1697,16 @@ cdef bint search(Search* s, int target, Mode* mode) noexcept nogil:
             # there it saved 7 % of a misere solve's instructions but crowded out the entries
             # that the layouts of a hand share, and the misere layout questions ran 20 % slower.
             q = -1
-            if s.maxmask == (1 << s.focus):
-                q = contract_cut(s, target, r)      # (sets s.rel)
-            elif s.features & USE_MIN_BOUNDS:
-                q = min_game_cut(s, target, r)
+            if Mode is PartMode:
+                if (s.nt_endings >> r) & 1:
+                    q = nt_ending(s, r, target)     # (sets s.rel)
+                    if q >= 0:
+                        q = target if q else target - 1
+            if q < 0:
+                if s.maxmask == (1 << s.focus):
+                    q = contract_cut(s, target, r)      # (sets s.rel)
+                elif s.features & USE_MIN_BOUNDS:
+                    q = min_game_cut(s, target, r)
             if q >= 0:
                 if Mode is PartMode and use_tt:
                     lo = q if q >= target else 0
@@ -2046,6 +2107,8 @@ cdef void load_job(Search* s, Job* j) noexcept nogil:
     # is trumps: misère and raspasy, whose last tricks are played alike.
     s.endings = END_LOADED if (s.features & USE_ENDINGS) != 0 and s.trump < 0 \
         and s.maxmask == (7 & ~(1 << s.focus)) else 0
+    s.nt_endings = END_NT_LOADED if (s.features & USE_ENDINGS) != 0 and s.trump < 0 \
+        and s.maxmask == (1 << s.focus) else 0
     s.ctx = (<uint64_t>j.ctx) | (<uint64_t>s.focus << 2) | (<uint64_t>(s.trump + 1) << 4)
     s.nodes = 0
     s.hits = 0
@@ -2157,10 +2220,13 @@ def endings_size(int tricks) -> int:
     return END_TABLES[tricks - END_MIN].count
 
 
-def endings_loaded(int tricks) -> bool:
-    """Whether the endings table of `tricks` tricks is in use."""
+def endings_loaded(int tricks, str kind="misere") -> bool:
+    """Whether the endings table of `tricks` tricks is in use: `kind` "misere" (misère and
+    raspasy) or "notrump" (no-trump contracts)."""
     _end_check(tricks)
-    return (END_LOADED >> tricks) & 1 == 1
+    if kind not in ("misere", "notrump"):
+        raise ValueError(f"no endings table of kind {kind!r}")
+    return ((END_LOADED if kind == "misere" else END_NT_LOADED) >> tricks) & 1 == 1
 
 
 cdef _end_check(int tricks):
@@ -2168,58 +2234,114 @@ cdef _end_check(int tricks):
         raise ValueError(f"no endings table of {tricks} tricks (only {END_MIN} to {END_MAX})")
 
 
-def load_endings(int tricks, data) -> None:
-    """Use `data` (`endings_size(tricks)` bytes, as `solver/endings.py` makes them) as the
-    endings table of `tricks` tricks; None: stop using it."""
-    global END_LOADED
+def load_endings(int tricks, data, str kind="misere") -> None:
+    """Use `data`, as `solver/endings.py` makes it, as the endings table of `tricks` tricks
+    and `kind` ("misere": `endings_size(tricks)` bytes; "notrump", four tricks only: those
+    bytes, then three little-endian 32-bit words per number); None: stop using it."""
+    global END_LOADED, END_NT_LOADED
     cdef EndTable* t
     cdef const uint8_t[::1] view
     cdef uint8_t* buf
-    cdef Py_ssize_t i
+    cdef uint32_t* words
+    cdef Py_ssize_t i, size
     cdef int top
     _end_check(tricks)
     t = &END_TABLES[tricks - END_MIN]
+    if kind not in ("misere", "notrump"):
+        raise ValueError(f"no endings table of kind {kind!r}")
+    if kind == "notrump" and tricks != END_MIN:
+        raise ValueError(f"the no-trump endings table has {END_MIN} tricks")
     if data is None:
-        END_LOADED &= ~(1 << tricks)
+        if kind == "misere":
+            END_LOADED &= ~(1 << tricks)
+        else:
+            END_NT_LOADED &= ~(1 << tricks)
         return
     view = data
-    if view.shape[0] != t.count:
-        raise ValueError(f"the endings table of {tricks} tricks has {view.shape[0]} bytes, "
-                         f"not {t.count}")
+    size = t.count if kind == "misere" else 13 * t.count
+    if view.shape[0] != size:
+        raise ValueError(f"the {kind} endings table of {tricks} tricks has {view.shape[0]} "
+                         f"bytes, not {size}")
     top = (tricks + 1) ** 3
-    buf = <uint8_t*>malloc(t.count)
-    if buf == NULL:
+    buf = <uint8_t*>malloc(t.count if t.count else 1)
+    words = <uint32_t*>malloc(3 * t.count * sizeof(uint32_t) if kind == "notrump" else 1)
+    if buf == NULL or words == NULL:
+        free(buf)
+        free(words)
         raise MemoryError("cannot allocate an endings table")
-    if t.count:
-        memcpy(buf, &view[0], t.count)
+    memcpy(buf, &view[0], t.count)
+    if kind == "notrump":
+        memcpy(words, &view[t.count], 3 * t.count * sizeof(uint32_t))
     for i in range(t.count):
         if buf[i] >= top:
             free(buf)
-            raise ValueError(f"byte {i} of the endings table of {tricks} tricks is not a value")
+            free(words)
+            raise ValueError(f"byte {i} of the {kind} endings table of {tricks} tricks is not "
+                             f"a value")
+    if kind == "notrump":
+        for i in range(3 * t.count):
+            # each 4-bit place is 0..7 or 15: no nibble has its top bit without the other three
+            if (words[i] >> 3) & 0x11111111 & ~(words[i] & (words[i] >> 1) & (words[i] >> 2)):
+                free(buf)
+                free(words)
+                raise ValueError(f"word {i} of the notrump endings table is not a place")
+    else:
+        free(words)
     # A table replaced while another thread searches would be freed under it: the old one
     # is kept (tables are loaded once, at import).
-    END_LOADED &= ~(1 << tricks)
-    t.values = buf
-    END_LOADED |= 1 << tricks
+    if kind == "misere":
+        END_LOADED &= ~(1 << tricks)
+        t.values = buf
+        END_LOADED |= 1 << tricks
+    else:
+        END_NT_LOADED &= ~(1 << tricks)
+        t.nt_values = buf
+        t.nt_rels = words
+        END_NT_LOADED |= 1 << tricks
 
 
 def endings_entry(pos) -> tuple:
-    """(number, leader) of a misère or raspasy position in its endings table: a trick
-    boundary with four or five cards in each hand and no talon card pending. `leader` is
+    """(number, leader) of a position in its endings table: a trick boundary of misère or
+    raspasy with four or five cards in each hand and no talon card pending, or of a no-trump
+    contract with four. `leader` is
     counted from the focus player (0: he leads, 1: the seat after him); the table's byte
     `number` holds v0 + (T + 1) v1 + (T + 1)^2 v2, the focus player's tricks for each leader."""
     cdef Job j
     cdef Search s
     cdef int64_t i
+    cdef int suits[4]
     cdef int r = bin(pos.hands[0]).count("1")
-    if pos.game == "contract" or pos.played or pos.talon or not END_MIN <= r <= END_MAX or \
-            any(bin(h).count("1") != r for h in pos.hands):
-        raise ValueError("not a misère or raspasy trick boundary with four or five cards a hand")
+    if pos.played or pos.talon or not END_MIN <= r <= END_MAX or \
+            any(bin(h).count("1") != r for h in pos.hands) or \
+            pos.game == "contract" and (pos.trump is not None or r != END_MIN):
+        raise ValueError("not a trick boundary of misère or raspasy with four or five cards a "
+                         "hand, or of a no-trump contract with four")
     fill_job(&j, pos)
     memset(&s, 0, sizeof(Search))
     load_job(&s, &j)
-    i = ending_index(&END_TABLES[r - END_MIN], &s)
+    i = ending_index(&END_TABLES[r - END_MIN], &s, suits)
     return i, (s.leader - s.focus + 3) % 3
+
+
+def endings_rests_on(pos, int target) -> tuple:
+    """(answer, cards) of the no-trump contracts' table for "does the declarer take at least
+    `target` of the tricks left?" at `pos`, a trick boundary with four cards a hand: the
+    answer holds for every position with the same suit lengths in each hand in which each
+    suit's cards from the lowest card of `cards` in that suit up (none: no card) lie as here."""
+    cdef Job j
+    cdef Search s
+    cdef int q
+    if pos.game != "contract" or pos.trump is not None or pos.played or \
+            any(bin(h).count("1") != END_MIN for h in pos.hands):
+        raise ValueError("not a no-trump contract's trick boundary with four cards a hand")
+    if not END_NT_LOADED >> END_MIN & 1:
+        raise ValueError("the no-trump endings table is not loaded")
+    fill_job(&j, pos)
+    memset(&s, 0, sizeof(Search))
+    s.features = USE_ENDINGS
+    load_job(&s, &j)
+    q = nt_ending(&s, END_MIN, target)
+    return bool(q), s.rel
 
 
 def endings_position(int tricks, number) -> tuple:
@@ -2548,44 +2670,82 @@ cdef class Solver:
                 nodes += self.s.nodes
         self.stats = {"nodes": nodes}
 
-    def build_endings(self, int tricks, Py_ssize_t start, Py_ssize_t end, out) -> int:
+    def build_endings(self, int tricks, Py_ssize_t start, Py_ssize_t end, out,
+                      rels=None) -> int:
         """Solve the positions numbered start..end-1 of the endings table of `tricks` tricks
         into ``out[start:end]`` (uint8, as `load_endings` takes them), by search without that
         table, and without the GIL. Returns how many of them `endings_entry` would not number
-        back (0 when the numbering is one to one)."""
+        back (0 when the numbering is one to one).
+
+        With ``rels`` (uint32, three per number) the positions are no-trump contracts, and
+        ``rels[3 n + leader]`` gets the cards each proof rested on (see `nt_ending`); they are
+        searched without the transposition tables, so that what a proof rests on does not
+        depend on what was searched before it."""
         cdef uint8_t[::1] res = out
+        cdef uint32_t[::1] rel_out
         cdef EndTable* t
         cdef Job j
         cdef uint32_t hands[3]
         cdef Py_ssize_t n
-        cdef int leader, v, code, bad = 0
+        cdef int leader, v, code, bad = 0, half, k, low, features = self.s.features
+        cdef int suits[4]
+        cdef bint contract = rels is not None
+        cdef uint32_t bits, rel
         _end_check(tricks)
         t = &END_TABLES[tricks - END_MIN]
         if not 0 <= start <= end <= t.count or res.shape[0] < t.count:
             raise ValueError("endings range out of bounds")
+        if contract:
+            if tricks != END_MIN:
+                raise ValueError(f"the contracts' endings table has {END_MIN} tricks")
+            rel_out = rels
+            if rel_out.shape[0] < 3 * t.count:
+                raise ValueError("endings range out of bounds")
         memset(&j, 0, sizeof(Job))
         j.trump = -1
         j.focus = 0
-        j.maxmask = 6
+        j.maxmask = 1 if contract else 6
         j.rule = RULE_NONE
-        j.ctx = 1
+        j.ctx = 0 if contract else 1
         j.target = -1
-        with nogil:
-            for n in range(start, end):
-                ending_position(t, <uint32_t>n, hands)
-                j.hands[0] = hands[0]
-                j.hands[1] = hands[1]
-                j.hands[2] = hands[2]
-                code = 0
-                for leader in range(2, -1, -1):
-                    j.leader = leader
-                    load_job(&self.s, &j)
-                    self.s.endings &= ~(1 << tricks)
-                    if leader == 0 and ending_index(t, &self.s) != n:
-                        bad += 1
-                    v = solve_range(&self.s, 0, tricks, first_guess(&self.s))
-                    code = code * (tricks + 1) + v
-                res[n] = code
+        if contract:
+            self.s.features &= ~(USE_TABLE | USE_ENDINGS)
+        try:
+            with nogil:
+                for n in range(start, end):
+                    ending_position(t, <uint32_t>n, hands)
+                    j.hands[0] = hands[0]
+                    j.hands[1] = hands[1]
+                    j.hands[2] = hands[2]
+                    code = 0
+                    for leader in range(2, -1, -1):
+                        j.leader = leader
+                        load_job(&self.s, &j)
+                        self.s.endings &= ~(1 << tricks)
+                        if leader == 0 and ending_index(t, &self.s, suits) != n:
+                            bad += 1
+                        v = solve_range(&self.s, 0, tricks, first_guess(&self.s))
+                        code = code * (tricks + 1) + v
+                        if not contract:
+                            continue
+                        # the proofs of "at least v" and "not v + 1" (none at the ends)
+                        bits = 0
+                        for half in range(2):
+                            rel = 0
+                            if (half == 0 and v == 0) or (half == 1 and v == tricks):
+                                bits |= (<uint32_t>0xFFFF) << (16 * half)
+                                continue
+                            ge(&self.s, v + half)
+                            rel = self.s.rel
+                            for k in range(4):
+                                low = 15
+                                if (rel >> (8 * k)) & 0xFF:
+                                    low = __builtin_ctz((rel >> (8 * k)) & 0xFF)
+                                bits |= (<uint32_t>low) << (16 * half + 4 * k)
+                        rel_out[3 * n + leader] = bits
+                    res[n] = code
+        finally:
+            self.s.features = features
         return bad
 
     def run_full(self, Jobs jobs, Py_ssize_t start, Py_ssize_t end, tricks, values,
@@ -2654,4 +2814,5 @@ cdef class Solver:
         out = self._walk(v, -1)
         self._finish()
         return out
+
 

@@ -1,12 +1,13 @@
 """The endings tables: the exact value of every misère and raspasy position with four or five
-tricks left, which the search looks up instead of searching (ALGORITHM.md, "Endings
+tricks left, and of every no-trump contract with four tricks left together with the cards
+that value rests on, which the search looks up instead of searching (ALGORITHM.md, "Endings
 tables").
 
-The engine numbers the positions and reads the tables (``solver/endings4.bin`` and
-``endings5.bin``, loaded with the engine by ``solver/_build.py``); this module makes those
-files, by solving one position of every number with search:
+The engine numbers the positions and reads the tables (``solver/endings4.bin``,
+``endings5.bin`` and ``endings4nt.bin``, loaded with the engine by ``solver/_build.py``);
+this module makes those files, by solving one position of every number with search:
 
-    python -m solver.endings            # writes both files (about four minutes on two cores)
+    python -m solver.endings            # writes the three files (about half a minute)
 
 A position is read from the focus player's side, on relative ranks: each suit is a
 *pattern*, the owners of its cards from the lowest up (0 the focus player, 1 the seat after
@@ -28,12 +29,14 @@ import numpy as np
 from ._build import engine as _built
 
 SIZES = (4, 5)
-Pattern = tuple[int, ...]
+#: The tables that ship: (tricks, kind), in the order they are made (each with the ones before).
+TABLES = ((4, "misere"), (5, "misere"), (4, "notrump"))
 
 
-def path(tricks: int) -> str:
-    """Where the table of `tricks` tricks ships."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), f"endings{tricks}.bin")
+def path(tricks: int, kind: str = "misere") -> str:
+    """Where the table of `tricks` tricks and `kind` ("misere" or "notrump") ships."""
+    name = f"endings{tricks}.bin" if kind == "misere" else f"endings{tricks}nt.bin"
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
 
 
 def multisets(tricks: int) -> int:
@@ -75,12 +78,15 @@ def _multichoose(n: int, m: int) -> int:
     return out
 
 
-def build(tricks: int, threads: int = 2, progress: bool = False) -> bytes:
-    """The table of `tricks` tricks: for every number, v0 + (T + 1) v1 + (T + 1)^2 v2, the
-    focus player's tricks with each leader (counted from him), each solved by the search
-    without this table (with the smaller tables that are loaded)."""
+def build(tricks: int, kind: str = "misere", threads: int = 2, progress: bool = False) -> bytes:
+    """The table of `tricks` tricks and `kind`: for every number, v0 + (T + 1) v1 +
+    (T + 1)^2 v2, the focus player's tricks with each leader (counted from him), each solved
+    by the search without this table (with the smaller tables that are loaded); for "notrump"
+    followed by three little-endian 32-bit words per number, the cards each value rests on
+    (`Solver.build_endings`)."""
     size = _built.endings_size(tricks)
     out = np.zeros(size, dtype=np.uint8)
+    rels = np.zeros(3 * size, dtype="<u4") if kind == "notrump" else None
     chunk = 1 << 16
     starts = list(range(0, size, chunk))
     lock = threading.Lock()
@@ -94,12 +100,12 @@ def build(tricks: int, threads: int = 2, progress: bool = False) -> bytes:
                 if not starts:
                     return
                 start = starts.pop(0)
-            n = engine.build_endings(tricks, start, min(start + chunk, size), out)
+            n = engine.build_endings(tricks, start, min(start + chunk, size), out, rels)
             with lock:
                 bad[0] += n
                 done[0] += 1
                 if progress:
-                    print(f"\rendings of {tricks} tricks: {done[0]}/{-(-size // chunk)}",
+                    print(f"\r{kind} endings of {tricks} tricks: {done[0]}/{-(-size // chunk)}",
                           end="", file=sys.stderr, flush=True)
 
     workers = [threading.Thread(target=work) for _ in range(threads)]
@@ -111,18 +117,18 @@ def build(tricks: int, threads: int = 2, progress: bool = False) -> bytes:
         print(file=sys.stderr)
     if bad[0]:
         raise RuntimeError(f"{bad[0]} positions of the endings table are not numbered back")
-    return out.tobytes()
+    return out.tobytes() + (rels.tobytes() if rels is not None else b"")
 
 
-def main(sizes: list[int]) -> None:
+def main() -> None:
     threads = max(1, len(os.sched_getaffinity(0))) if hasattr(os, "sched_getaffinity") else 2
-    for tricks in sizes:
-        data = build(tricks, threads=threads, progress=True)
-        with open(path(tricks), "wb") as f:
+    for tricks, kind in TABLES:
+        data = build(tricks, kind, threads=threads, progress=True)
+        with open(path(tricks, kind), "wb") as f:
             f.write(zlib.compress(data, 9))
-        _built.load_endings(tricks, data)  # the next table is built with this one
-        print(f"{path(tricks)}: {len(data):,} positions", file=sys.stderr)
+        _built.load_endings(tricks, data, kind)  # the next table is built with this one
+        print(f"{path(tricks, kind)}: {_built.endings_size(tricks):,} positions", file=sys.stderr)
 
 
 if __name__ == "__main__":
-    main([int(a) for a in sys.argv[1:]] or list(SIZES))
+    main()

@@ -1,5 +1,6 @@
 """The endings tables (solver/endings.py): their numbering of positions, and every value they
-ship, against the plain minimax of solver.reference and against the search."""
+ship (and, for the no-trump contracts, the cards each value rests on), against the plain
+minimax of solver.reference and against the search."""
 from __future__ import annotations
 
 import random
@@ -14,14 +15,16 @@ from solver._build import engine
 from solver.position import Position
 
 
-def shipped(tricks: int) -> bytes:
-    with open(endings.path(tricks), "rb") as f:
+def shipped(tricks: int, kind: str = "misere") -> bytes:
+    with open(endings.path(tricks, kind), "rb") as f:
         return zlib.decompress(f.read())
 
 
 @pytest.fixture(scope="module")
-def tables() -> dict[int, bytes]:
-    return {tricks: shipped(tricks) for tricks in endings.SIZES}
+def tables() -> dict:
+    out: dict = {tricks: shipped(tricks) for tricks in endings.SIZES}
+    out["notrump"] = shipped(4, "notrump")
+    return out
 
 
 def deal(rng: random.Random, tricks: int, suits: int = 4) -> tuple[int, int, int]:
@@ -44,16 +47,17 @@ def pattern_multiset(hands: tuple[int, int, int], focus: int) -> tuple:
     return tuple(sorted(out))
 
 
-def table_value(tables: dict[int, bytes], pos: Position) -> int:
+def table_value(tables: dict, pos: Position) -> int:
     """The value the shipped table holds for `pos`, read from its bytes here."""
     tricks = bin(pos.hands[0]).count("1")
     number, leader = engine.endings_entry(pos)
-    return tables[tricks][number] // (tricks + 1) ** leader % (tricks + 1)
+    data = tables["notrump"] if pos.game == "contract" else tables[tricks]
+    return data[number] // (tricks + 1) ** leader % (tricks + 1)
 
 
 def test_the_tables_are_loaded():
     # they ship beside the engine; without them the search is exact but slower
-    assert all(engine.endings_loaded(t) for t in endings.SIZES)
+    assert all(engine.endings_loaded(t, kind) for t, kind in endings.TABLES)
 
 
 @pytest.mark.parametrize("tricks", endings.SIZES)
@@ -105,22 +109,67 @@ def test_a_position_is_numbered_alike_whatever_its_suits_ranks_and_seats(tables)
         assert table_value(tables, other) == table_value(tables, pos)
 
 
-@pytest.mark.parametrize("tricks, count", [(4, 400), (5, 40)])
-def test_the_shipped_values_are_the_minimax_values(tricks, count, tables):
+@pytest.mark.parametrize("tricks, count, games", [(4, 400, ("misere", "raspasy")), (5, 40, ("misere", "raspasy")),
+                                                  (4, 400, ("contract",))])
+def test_the_shipped_values_are_the_minimax_values(tricks, count, games, tables):
     # read from the shipped bytes, against the plain minimax; few and short suits too, where
     # the hands meet in the same suits
-    rng = random.Random(100 + tricks)
+    rng = random.Random(100 + tricks + len(games))
     for i in range(count):
         hands = deal(rng, tricks, suits=(4, 3, 2)[i % 3] if tricks == 4 else 4)
-        pos = Position(hands, leader=rng.randrange(3), game=rng.choice(["misere", "raspasy"]),
+        pos = Position(hands, leader=rng.randrange(3), game=rng.choice(games),
                        focus=rng.randrange(3))
         reference.clear_cache()
         assert table_value(tables, pos) == reference.tricks(pos)
 
 
-def test_the_four_trick_table_is_what_the_search_makes(tables):
-    # the whole table made again (a second or two) must be the shipped one
+def low_cards_dealt_again(rng: random.Random, hands: tuple[int, int, int],
+                          rests_on: int) -> tuple[int, int, int]:
+    """`hands` with each suit's cards below the lowest card of `rests_on` in that suit (all of
+    them when it has none there) dealt again among the hands that held them: the suit
+    lengths in each hand, and the cards from that card up, stay."""
+    out = list(hands)
+    for suit in range(4):
+        mine = (rests_on >> (8 * suit)) & 0xFF
+        below = ((mine & -mine) - 1) if mine else 0xFF
+        cards = [c for c in range(8 * suit, 8 * suit + 8) if (below >> (c - 8 * suit)) & 1
+                 and any(h >> c & 1 for h in hands)]
+        owners = [next(s for s in range(3) if hands[s] >> c & 1) for c in cards]
+        rng.shuffle(owners)
+        for c in cards:
+            for s in range(3):
+                out[s] &= ~(1 << c)
+        for c, s in zip(cards, owners):
+            out[s] |= 1 << c
+    return tuple(out)
+
+
+def test_the_notrump_answers_hold_wherever_their_cards_lie_alike():
+    # the cards a no-trump answer rests on (what the partition search stores it for): with
+    # the lower cards of each suit dealt again among their holders, the answer is the same
+    rng = random.Random(17)
+    checked = moved = 0
+    for i in range(150):
+        hands = deal(rng, 4, suits=(4, 3, 2)[i % 3])
+        pos = Position(hands, leader=rng.randrange(3), game="contract", focus=rng.randrange(3))
+        reference.clear_cache()
+        value = reference.tricks(pos)
+        for target in range(1, 5):
+            answer, rests_on = engine.endings_rests_on(pos, target)
+            assert answer == (value >= target)
+            for _ in range(2):
+                other = Position(low_cards_dealt_again(rng, hands, rests_on), leader=pos.leader,
+                                 game="contract", focus=pos.focus)
+                moved += other.hands != hands
+                assert (reference.tricks(other) >= target) == answer
+                checked += 1
+    assert moved > checked // 2
+
+
+def test_the_four_trick_tables_are_what_the_search_makes(tables):
+    # the whole tables made again (a few seconds) must be the shipped ones
     assert endings.build(4) == tables[4]
+    assert endings.build(4, "notrump") == tables["notrump"]
 
 
 def test_parts_of_the_five_trick_table_are_what_the_search_makes(tables):
@@ -141,21 +190,29 @@ def test_a_table_is_refused_unless_it_has_the_right_size_and_values():
         engine.load_endings(4, bytes([200]) * engine.endings_size(4))
     with pytest.raises(ValueError, match="no endings table of 6 tricks"):
         engine.endings_size(6)
-    with pytest.raises(ValueError, match="not a misère or raspasy"):
-        engine.endings_entry(Position((0b1111, 0b1111 << 8, 0b1111 << 16), game="contract"))
-    assert engine.endings_loaded(4)
+    with pytest.raises(ValueError, match="not a trick boundary"):
+        engine.endings_entry(Position((0b1111, 0b1111 << 8, 0b1111 << 16), game="contract",
+                                      trump=0))
+    with pytest.raises(ValueError, match="has 12 bytes"):
+        engine.load_endings(4, bytes(12), "notrump")
+    with pytest.raises(ValueError, match="not a place"):
+        engine.load_endings(4, bytes(engine.endings_size(4)) + b"\x09" * 12 * engine.endings_size(4),
+                            "notrump")
+    with pytest.raises(ValueError, match="no endings table of kind"):
+        engine.endings_loaded(4, "trump")
+    assert engine.endings_loaded(4) and engine.endings_loaded(4, "notrump")
 
 
 def test_the_search_with_the_tables_equals_the_search_without(tables):
-    # full deals and mid-trick positions of misère and raspasy, every talon rule
+    # full deals and mid-trick positions of misère, raspasy and no-trump contracts
     rng = random.Random(3)
     on = solver.Solver(tt_mb=4)
     off = solver.Solver(tt_mb=4, features=solver.ALL_FEATURES & ~solver.FEATURES["endings"])
-    for i in range(60):
+    for i in range(90):
         tricks = rng.choice((5, 6, 7, 10))
         hands = deal(rng, tricks)
-        pos = Position(hands, leader=rng.randrange(3), game=rng.choice(["misere", "raspasy"]),
-                       focus=rng.randrange(3))
+        pos = Position(hands, leader=rng.randrange(3), focus=rng.randrange(3),
+                       game=rng.choice(["misere", "raspasy", "contract"]))
         for _ in range(i % 3):
             pos = pos.play(rng.choice(pos.legal_moves()))
         on.clear()
