@@ -29,11 +29,11 @@ def _fastest() -> ModuleType:
 
 def load_endings(module: ModuleType) -> None:
     """Give `module` (a build) the endings tables that ship beside it (``solver/endings.py``
-    makes them). Without them the search is still exact, only slower on misère and raspasy;
-    ``module.endings_loaded(tricks)`` says which are in use."""
+    makes them). Without them the search is still exact, only slower;
+    ``module.endings_loaded(tricks, kind)`` says which are in use."""
     here = os.path.dirname(os.path.abspath(__file__))
     for tricks, kind, name in ((4, "misere", "endings4.bin"), (5, "misere", "endings5.bin"),
-                               (4, "notrump", "endings4nt.bin")):
+                               (4, "notrump", "endings4nt.bin"), (4, "trump", "endings4tr.bin")):
         path = os.path.join(here, name)
         if os.path.exists(path) and not module.endings_loaded(tricks, kind):
             with open(path, "rb") as f:
@@ -42,4 +42,6 @@ def load_endings(module: ModuleType) -> None:
 
 #: The build in use: its ``Solver``, ``Jobs`` and the rest.
 engine: ModuleType = _fastest()
-load_endings(engine)
+# Read when the first Solver is made: about 0.15 s, which a process that never searches
+# (reading notation, keeping score) does not pay.
+engine.on_first_solver(lambda: load_endings(engine))

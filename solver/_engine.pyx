@@ -185,7 +185,7 @@ ctypedef struct Search:
     int part           # partition search: a contract with USE_PARTITION (see load_job)
     uint32_t rel       # set by ge: cards whose ranks its answer depended on (see ALGORITHM.md)
     int endings        # bit r: an endings table answers this game's boundaries with r tricks left
-    int nt_endings     # the same for a no-trump contract's table (partition search)
+    EndTable* ctable   # a contract's table of END_MIN tricks (partition search), or NULL
 
 ctypedef struct Key:
     # A trick boundary's key in the contracts' table (see `part_key`), the cards in play,
@@ -1269,17 +1269,18 @@ cdef enum:
     END_RANK_BITS = 10    # a pattern's rank among those of its owners' counts: < 560 = 8!/(3!3!2!)
     END_VECTORS = 216     # owners' counts (a, b, c), each <= 5: numbered a * 36 + b * 6 + c
     END_HASH = 16384      # slots of the map from four counts to their first number
-    END_TUPLES = 8192     # room for the fours of counts (5 tricks: 6,806)
+    END_TUPLES = 8192     # room for the fours of counts (5 tricks: 6,806; trumps: 7,333)
 
 ctypedef struct EndTable:
     int tricks
+    int fixed                       # 1: the first suit is the trump suit, not sorted with the rest
     uint32_t count                  # multisets numbered
     int ntuples
     uint8_t* values                 # count bytes once loaded, else NULL
-    # no-trump contracts (four tricks only): the values as in `values`, and for each number and
-    # leader the cards the search's proofs rested on (see `nt_ending`)
-    uint8_t* nt_values
-    uint32_t* nt_rels
+    # contracts (four tricks only): the values as in `values`, and for each number and leader
+    # the cards the search's proofs rested on (see `contract_ending`)
+    uint8_t* cvalues
+    uint32_t* crels
     # cid[pattern]: its counts' number << END_RANK_BITS | its rank among the patterns with
     # those counts (by code); END_NONE when an owner has more than `tricks` cards in it
     uint32_t cid[END_PATTERNS]
@@ -1299,8 +1300,10 @@ cdef uint32_t END_T3[256]
 # (2, 2, 2), whose class has 90 patterns, so n < 96 is enough (k = 1 is done as n itself)
 cdef uint32_t END_BIN[96][5]
 cdef EndTable END_TABLES[END_MAX - END_MIN + 1]
+cdef EndTable END_TRUMP                 # contracts with trumps, four tricks
 cdef int END_LOADED = 0             # bit T: the table of T tricks is loaded
-cdef int END_NT_LOADED = 0          # bit T: the no-trump contracts' table of T tricks is loaded
+cdef int END_NT_LOADED = 0          # the no-trump contracts' table is loaded
+cdef int END_TRUMP_LOADED = 0       # the trump contracts' table is loaded
 # END_LOWK[p][k]: the k-th lowest card of the cards p of a suit (8: none)
 cdef uint8_t END_LOWK[256][16]
 cdef uint32_t END_NONE = ~(<uint32_t>0)   # no pattern of a table (an owner has too many cards)
@@ -1329,7 +1332,7 @@ cdef inline int end_count(int v, int owner) noexcept nogil:
     return v // 36 if owner == 0 else (v // 6) % 6 if owner == 1 else v % 6
 
 
-cdef void _init_end_table(EndTable* t, int tricks):
+cdef void _init_end_table(EndTable* t, int tricks, int fixed):
     cdef int L, code, i, v, x, m, pid
     cdef int v1, v2, v3, v4, a1, a2, a3, nv
     cdef int vs[4]
@@ -1338,6 +1341,7 @@ cdef void _init_end_table(EndTable* t, int tricks):
     cdef uint32_t p, key, h, size
     memset(t, 0, sizeof(EndTable))
     t.tricks = tricks
+    t.fixed = fixed
     for L in range(9):
         p = 1
         for i in range(L):
@@ -1363,9 +1367,9 @@ cdef void _init_end_table(EndTable* t, int tricks):
         t.dec[x][0] = x % (tricks + 1)
         t.dec[x][1] = (x // (tricks + 1)) % (tricks + 1)
         t.dec[x][2] = x // ((tricks + 1) * (tricks + 1))
-    # The fours of counts in order (v1 <= v2 <= v3 <= v4) adding up to `tricks` cards an owner;
-    # within one, each group of equal counts is numbered as a multiset, the groups in mixed
-    # radix.
+    # The fours of counts in order (v1 <= v2 <= v3 <= v4; with `fixed`, v1 the trump suit's
+    # and any) adding up to `tricks` cards an owner; within one, each group of equal counts is
+    # numbered as a multiset (the trump suit a group of its own), the groups in mixed radix.
     nv = 0
     for v in range(END_VECTORS):
         if t.vsize[v]:
@@ -1373,7 +1377,7 @@ cdef void _init_end_table(EndTable* t, int tricks):
             nv += 1
     for a1 in range(nv):
         v1 = valid[a1]
-        for a2 in range(a1, nv):
+        for a2 in range(0 if fixed else a1, nv):
             v2 = valid[a2]
             for a3 in range(a2, nv):
                 v3 = valid[a3]
@@ -1400,7 +1404,7 @@ cdef void _init_end_table(EndTable* t, int tricks):
                 size = 1
                 m = 1
                 for i in range(1, 4):
-                    if vs[i] == vs[i - 1]:
+                    if vs[i] == vs[i - 1] and not (fixed and i == 1):
                         m += 1
                     else:
                         size *= t.gsize[vs[i - 1]][m]
@@ -1426,7 +1430,8 @@ cdef void _init_endings():
         for k in range(5):
             END_BIN[n][k] = binom_small(n, k)
     for k in range(END_MIN, END_MAX + 1):
-        _init_end_table(&END_TABLES[k - END_MIN], k)
+        _init_end_table(&END_TABLES[k - END_MIN], k, 0)
+    _init_end_table(&END_TRUMP, END_MIN, 1)
     for x in range(256):
         n = 0
         for i in range(16):
@@ -1452,35 +1457,33 @@ cdef inline uint32_t ending_pattern(EndTable* t, Search* s, int suit, int o1, in
     return t.cid[END_OFF[__builtin_popcount(p)] + END_T3[m1] + 2 * END_T3[m2]]
 
 
-cdef inline void sort4(uint32_t* c) noexcept nogil:
-    cdef uint32_t x
-    if c[0] > c[1]:
-        x = c[0]; c[0] = c[1]; c[1] = x
-    if c[2] > c[3]:
-        x = c[2]; c[2] = c[3]; c[3] = x
-    if c[0] > c[2]:
-        x = c[0]; c[0] = c[2]; c[2] = x
-    if c[1] > c[3]:
-        x = c[1]; c[1] = c[3]; c[3] = x
-    if c[1] > c[2]:
-        x = c[1]; c[1] = c[2]; c[2] = x
-
-
 cdef int64_t ending_index(EndTable* t, Search* s, int* suits) noexcept nogil:
     """The number of the position's multiset of patterns (a trick boundary with t.tricks cards
     in each hand, no talon pending), or -1 if it has none (a hand of another size); suits[i]
     := the suit in the i-th place of the multiset's order."""
     cdef int o1 = MOD3[s.focus + 1], o2 = MOD3[s.focus + 2]
-    cdef uint32_t c[4]
+    cdef uint64_t c[4]      # the places' sort keys: pattern << 2 | suit
     cdef uint32_t v[4]
-    cdef int i, m
+    cdef int i, m, su
     cdef uint32_t key, h, idx = 0, local = 0, r
     for i in range(4):
-        c[i] = ending_pattern(t, s, i, o1, o2)
+        # with a fixed first place, the trump suit goes there (its place swapped with suit 0)
+        su = i
+        if t.fixed:
+            su = s.trump if i == 0 else 0 if i == s.trump else i
+        c[i] = ending_pattern(t, s, su, o1, o2)
         if c[i] == END_NONE:
             return -1
-        c[i] = c[i] << 2 | i
-    sort4(c)
+        c[i] = c[i] << 2 | su
+    if not t.fixed:
+        cswap(&c[0], &c[1])
+        cswap(&c[2], &c[3])
+        cswap(&c[0], &c[2])
+        cswap(&c[1], &c[3])
+    cswap(&c[1], &c[2])
+    if t.fixed:
+        cswap(&c[2], &c[3])
+        cswap(&c[1], &c[2])
     for i in range(4):
         suits[i] = c[i] & 3
         c[i] >>= 2
@@ -1495,7 +1498,7 @@ cdef int64_t ending_index(EndTable* t, Search* s, int* suits) noexcept nogil:
     # C(r_j + j - 1, j)), the groups in mixed radix.
     m = 0
     for i in range(4):
-        if i > 0 and v[i] != v[i - 1]:
+        if i > 0 and (v[i] != v[i - 1] or (i == 1 and t.fixed)):
             idx = idx * t.gsize[v[i - 1]][m] + local
             local = 0
             m = 0
@@ -1520,8 +1523,8 @@ cdef inline int ending_value(Search* s, int r) noexcept nogil:
     return t.dec[t.values[i]][MOD3[s.leader + 3 - s.focus]]
 
 
-cdef inline int nt_ending(Search* s, int r, int target) noexcept nogil:
-    """A no-trump contract's trick boundary with r tricks left: 1 or 0 as its table answers
+cdef inline int contract_ending(Search* s, EndTable* t, int target) noexcept nogil:
+    """A contract's trick boundary with END_MIN tricks left: 1 or 0 as its table `t` answers
     "at least target?", and s.rel := the cards that answer rests on; -1: not in the table.
 
     For each position and leader the table keeps, besides the value v, the cards on which the
@@ -1529,7 +1532,6 @@ cdef inline int nt_ending(Search* s, int r, int target) noexcept nogil:
     place from the bottom of the lowest such card of each suit of the multiset (4 bits a suit,
     15: none). `suits` turns the multiset's places back into this position's suits, and the
     place into its card."""
-    cdef EndTable* t = &END_TABLES[r - END_MIN]
     cdef int suits[4]
     cdef int64_t i = ending_index(t, s, suits)
     cdef int lead, v, k, sh, low
@@ -1537,8 +1539,8 @@ cdef inline int nt_ending(Search* s, int r, int target) noexcept nogil:
     if i < 0:
         return -1
     lead = MOD3[s.leader + 3 - s.focus]
-    v = t.dec[t.nt_values[i]][lead]
-    bits = t.nt_rels[i * 3 + lead]
+    v = t.dec[t.cvalues[i]][lead]
+    bits = t.crels[i * 3 + lead]
     if v < target:
         bits >>= 16
     allc = s.hands[0] | s.hands[1] | s.hands[2]
@@ -1573,7 +1575,7 @@ cdef int ending_position(EndTable* t, uint32_t number, uint32_t* hands) noexcept
     local = number - t.tbase[lo]
     for i in range(4):
         v[i] = ((key >> (8 * i)) & 0xFF) - 1
-        if i == 0 or v[i] != v[i - 1]:
+        if i == 0 or v[i] != v[i - 1] or (i == 1 and t.fixed):
             gv[ngroups] = v[i]
             gm[ngroups] = 0
             ngroups += 1
@@ -1698,8 +1700,8 @@ cdef bint search(Search* s, int target, Mode* mode) noexcept nogil:
             # that the layouts of a hand share, and the misere layout questions ran 20 % slower.
             q = -1
             if Mode is PartMode:
-                if (s.nt_endings >> r) & 1:
-                    q = nt_ending(s, r, target)     # (sets s.rel)
+                if r == END_MIN and s.ctable != NULL:
+                    q = contract_ending(s, s.ctable, target)     # (sets s.rel)
                     if q >= 0:
                         q = target if q else target - 1
             if q < 0:
@@ -2107,8 +2109,12 @@ cdef void load_job(Search* s, Job* j) noexcept nogil:
     # is trumps: misère and raspasy, whose last tricks are played alike.
     s.endings = END_LOADED if (s.features & USE_ENDINGS) != 0 and s.trump < 0 \
         and s.maxmask == (7 & ~(1 << s.focus)) else 0
-    s.nt_endings = END_NT_LOADED if (s.features & USE_ENDINGS) != 0 and s.trump < 0 \
-        and s.maxmask == (1 << s.focus) else 0
+    s.ctable = NULL
+    if (s.features & USE_ENDINGS) != 0 and s.maxmask == (1 << s.focus):
+        if s.trump < 0 and END_NT_LOADED:
+            s.ctable = &END_TABLES[0]
+        elif s.trump >= 0 and END_TRUMP_LOADED:
+            s.ctable = &END_TRUMP
     s.ctx = (<uint64_t>j.ctx) | (<uint64_t>s.focus << 2) | (<uint64_t>(s.trump + 1) << 4)
     s.nodes = 0
     s.hits = 0
@@ -2213,64 +2219,93 @@ def subset_rank(pool: int, sub: int) -> int:
     return rank
 
 
-def endings_size(int tricks) -> int:
-    """How many bytes the endings table of `tricks` tricks has (one per multiset of suit
-    patterns; see `solver/endings.py`)."""
-    _end_check(tricks)
-    return END_TABLES[tricks - END_MIN].count
+ENDING_KINDS = ("misere", "notrump", "trump")
+
+import threading as _threading
+
+_first_solver_hook = None
+_first_solver_lock = _threading.Lock()
+
+
+def on_first_solver(hook) -> None:
+    """Call `hook()` once, when the first `Solver` of this build is made (`solver/_build.py`
+    loads the endings tables then, so that a process that never searches does not read them)."""
+    global _first_solver_hook
+    _first_solver_hook = hook
+
+
+def _run_first_solver_hook() -> None:
+    global _first_solver_hook
+    with _first_solver_lock:
+        hook = _first_solver_hook
+        if hook is not None:
+            hook()
+            _first_solver_hook = None
+
+
+cdef EndTable* _end_table(int tricks, str kind) except NULL:
+    """The table of `tricks` tricks and `kind`: "misere" (misère and raspasy: four or five
+    tricks), "notrump" or "trump" (contracts: four tricks)."""
+    if kind not in ENDING_KINDS:
+        raise ValueError(f"no endings table of kind {kind!r}")
+    if kind == "misere" and not END_MIN <= tricks <= END_MAX:
+        raise ValueError(f"no endings table of {tricks} tricks (only {END_MIN} to {END_MAX})")
+    if kind != "misere" and tricks != END_MIN:
+        raise ValueError(f"the {kind} endings table has {END_MIN} tricks, not {tricks}")
+    if kind == "trump":
+        return &END_TRUMP
+    return &END_TABLES[tricks - END_MIN]
+
+
+def endings_size(int tricks, str kind="misere") -> int:
+    """How many positions the endings table of `tricks` tricks and `kind` numbers (multisets of
+    suit patterns; see `solver/endings.py`)."""
+    return _end_table(tricks, kind).count
 
 
 def endings_loaded(int tricks, str kind="misere") -> bool:
-    """Whether the endings table of `tricks` tricks is in use: `kind` "misere" (misère and
-    raspasy) or "notrump" (no-trump contracts)."""
-    _end_check(tricks)
-    if kind not in ("misere", "notrump"):
-        raise ValueError(f"no endings table of kind {kind!r}")
-    return ((END_LOADED if kind == "misere" else END_NT_LOADED) >> tricks) & 1 == 1
-
-
-cdef _end_check(int tricks):
-    if not END_MIN <= tricks <= END_MAX:
-        raise ValueError(f"no endings table of {tricks} tricks (only {END_MIN} to {END_MAX})")
+    """Whether the endings table of `tricks` tricks and `kind` is in use."""
+    _end_table(tricks, kind)
+    if kind == "misere":
+        return (END_LOADED >> tricks) & 1 == 1
+    return bool(END_NT_LOADED if kind == "notrump" else END_TRUMP_LOADED)
 
 
 def load_endings(int tricks, data, str kind="misere") -> None:
     """Use `data`, as `solver/endings.py` makes it, as the endings table of `tricks` tricks
-    and `kind` ("misere": `endings_size(tricks)` bytes; "notrump", four tricks only: those
-    bytes, then three little-endian 32-bit words per number); None: stop using it."""
-    global END_LOADED, END_NT_LOADED
-    cdef EndTable* t
+    and `kind` ("misere": `endings_size(tricks)` bytes, a value byte per number; the
+    contracts' kinds: those bytes, then three little-endian 32-bit words per number, the cards
+    each value rests on); None: stop using it."""
+    global END_LOADED, END_NT_LOADED, END_TRUMP_LOADED
+    cdef EndTable* t = _end_table(tricks, kind)
     cdef const uint8_t[::1] view
     cdef uint8_t* buf
     cdef uint32_t* words
     cdef Py_ssize_t i, size
     cdef int top
-    _end_check(tricks)
-    t = &END_TABLES[tricks - END_MIN]
-    if kind not in ("misere", "notrump"):
-        raise ValueError(f"no endings table of kind {kind!r}")
-    if kind == "notrump" and tricks != END_MIN:
-        raise ValueError(f"the no-trump endings table has {END_MIN} tricks")
+    cdef bint contract = kind != "misere"
     if data is None:
         if kind == "misere":
             END_LOADED &= ~(1 << tricks)
+        elif kind == "notrump":
+            END_NT_LOADED = 0
         else:
-            END_NT_LOADED &= ~(1 << tricks)
+            END_TRUMP_LOADED = 0
         return
     view = data
-    size = t.count if kind == "misere" else 13 * t.count
+    size = 13 * t.count if contract else t.count
     if view.shape[0] != size:
         raise ValueError(f"the {kind} endings table of {tricks} tricks has {view.shape[0]} "
                          f"bytes, not {size}")
     top = (tricks + 1) ** 3
     buf = <uint8_t*>malloc(t.count if t.count else 1)
-    words = <uint32_t*>malloc(3 * t.count * sizeof(uint32_t) if kind == "notrump" else 1)
+    words = <uint32_t*>malloc(3 * t.count * sizeof(uint32_t) if contract else 1)
     if buf == NULL or words == NULL:
         free(buf)
         free(words)
         raise MemoryError("cannot allocate an endings table")
     memcpy(buf, &view[0], t.count)
-    if kind == "notrump":
+    if contract:
         memcpy(words, &view[t.count], 3 * t.count * sizeof(uint32_t))
     for i in range(t.count):
         if buf[i] >= top:
@@ -2278,13 +2313,13 @@ def load_endings(int tricks, data, str kind="misere") -> None:
             free(words)
             raise ValueError(f"byte {i} of the {kind} endings table of {tricks} tricks is not "
                              f"a value")
-    if kind == "notrump":
+    if contract:
         for i in range(3 * t.count):
             # each 4-bit place is 0..7 or 15: no nibble has its top bit without the other three
             if (words[i] >> 3) & 0x11111111 & ~(words[i] & (words[i] >> 1) & (words[i] >> 2)):
                 free(buf)
                 free(words)
-                raise ValueError(f"word {i} of the notrump endings table is not a place")
+                raise ValueError(f"word {i} of the {kind} endings table is not a place")
     else:
         free(words)
     # A table replaced while another thread searches would be freed under it: the old one
@@ -2293,66 +2328,71 @@ def load_endings(int tricks, data, str kind="misere") -> None:
         END_LOADED &= ~(1 << tricks)
         t.values = buf
         END_LOADED |= 1 << tricks
+    elif kind == "notrump":
+        END_NT_LOADED = 0
+        t.cvalues = buf
+        t.crels = words
+        END_NT_LOADED = 1
     else:
-        END_NT_LOADED &= ~(1 << tricks)
-        t.nt_values = buf
-        t.nt_rels = words
-        END_NT_LOADED |= 1 << tricks
+        END_TRUMP_LOADED = 0
+        t.cvalues = buf
+        t.crels = words
+        END_TRUMP_LOADED = 1
+
+
+cdef EndTable* _pos_table(pos, Search* s) except NULL:
+    """Load `pos` into `s` and give its endings table (ValueError if it has none)."""
+    cdef Job j
+    cdef int r = bin(pos.hands[0]).count("1")
+    if pos.played or pos.talon or any(bin(h).count("1") != r for h in pos.hands) or \
+            not (END_MIN <= r <= END_MAX if pos.game != "contract" else r == END_MIN):
+        raise ValueError("not a trick boundary of misère or raspasy with four or five cards a "
+                         "hand, or of a contract with four")
+    fill_job(&j, pos)
+    memset(s, 0, sizeof(Search))
+    s.features = USE_ENDINGS
+    load_job(s, &j)
+    if pos.game != "contract":
+        return &END_TABLES[r - END_MIN]
+    return &END_TABLES[0] if pos.trump is None else &END_TRUMP
 
 
 def endings_entry(pos) -> tuple:
     """(number, leader) of a position in its endings table: a trick boundary of misère or
-    raspasy with four or five cards in each hand and no talon card pending, or of a no-trump
-    contract with four. `leader` is
-    counted from the focus player (0: he leads, 1: the seat after him); the table's byte
-    `number` holds v0 + (T + 1) v1 + (T + 1)^2 v2, the focus player's tricks for each leader."""
-    cdef Job j
+    raspasy with four or five cards in each hand and no talon card pending, or of a contract
+    with four. `leader` is counted from the focus player (0: he leads, 1: the seat after him);
+    the table's byte `number` holds v0 + (T + 1) v1 + (T + 1)^2 v2, the focus player's tricks
+    for each leader."""
     cdef Search s
-    cdef int64_t i
     cdef int suits[4]
-    cdef int r = bin(pos.hands[0]).count("1")
-    if pos.played or pos.talon or not END_MIN <= r <= END_MAX or \
-            any(bin(h).count("1") != r for h in pos.hands) or \
-            pos.game == "contract" and (pos.trump is not None or r != END_MIN):
-        raise ValueError("not a trick boundary of misère or raspasy with four or five cards a "
-                         "hand, or of a no-trump contract with four")
-    fill_job(&j, pos)
-    memset(&s, 0, sizeof(Search))
-    load_job(&s, &j)
-    i = ending_index(&END_TABLES[r - END_MIN], &s, suits)
-    return i, (s.leader - s.focus + 3) % 3
+    cdef EndTable* t = _pos_table(pos, &s)
+    return ending_index(t, &s, suits), (s.leader - s.focus + 3) % 3
 
 
 def endings_rests_on(pos, int target) -> tuple:
-    """(answer, cards) of the no-trump contracts' table for "does the declarer take at least
-    `target` of the tricks left?" at `pos`, a trick boundary with four cards a hand: the
-    answer holds for every position with the same suit lengths in each hand in which each
-    suit's cards from the lowest card of `cards` in that suit up (none: no card) lie as here."""
-    cdef Job j
+    """(answer, cards) of the contracts' table for "does the declarer take at least `target`
+    of the tricks left?" at `pos`, a trick boundary with four cards a hand: the answer holds
+    for every position with the same suit lengths in each hand in which each suit's cards from
+    the lowest card of `cards` in that suit up (none: no card) lie as here."""
     cdef Search s
-    cdef int q
-    if pos.game != "contract" or pos.trump is not None or pos.played or \
-            any(bin(h).count("1") != END_MIN for h in pos.hands):
-        raise ValueError("not a no-trump contract's trick boundary with four cards a hand")
-    if not END_NT_LOADED >> END_MIN & 1:
-        raise ValueError("the no-trump endings table is not loaded")
-    fill_job(&j, pos)
-    memset(&s, 0, sizeof(Search))
-    s.features = USE_ENDINGS
-    load_job(&s, &j)
-    q = nt_ending(&s, END_MIN, target)
-    return bool(q), s.rel
+    cdef EndTable* t
+    if pos.game != "contract":
+        raise ValueError("not a contract")
+    t = _pos_table(pos, &s)
+    if s.ctable == NULL:
+        raise ValueError("the contracts' endings table for this game is not loaded")
+    return bool(contract_ending(&s, t, target)), s.rel
 
 
-def endings_position(int tricks, number) -> tuple:
+def endings_position(int tricks, number, str kind="misere") -> tuple:
     """The hands (focus player first, then the seats after him in play order) of a position
-    numbered `number` in the endings table of `tricks` tricks: suit i has the i-th pattern of
-    its multiset, on the lowest ranks."""
+    numbered `number` in the endings table of `tricks` tricks and `kind`: suit i has the i-th
+    pattern of its multiset (for "trump", suit 0 is the trump suit), on the lowest ranks."""
     cdef uint32_t hands[3]
-    _end_check(tricks)
-    if not 0 <= number < END_TABLES[tricks - END_MIN].count:
-        raise ValueError(f"no position {number} in the endings table of {tricks} tricks")
-    ending_position(&END_TABLES[tricks - END_MIN], number, hands)
+    cdef EndTable* t = _end_table(tricks, kind)
+    if not 0 <= number < t.count:
+        raise ValueError(f"no position {number} in the {kind} endings table of {tricks} tricks")
+    ending_position(t, number, hands)
     return hands[0], hands[1], hands[2]
 
 
@@ -2513,6 +2553,8 @@ cdef class Solver:
     cdef public dict stats
 
     def __cinit__(self, int tt_mb=8, int features=USE_ALL):
+        if _first_solver_hook is not None:
+            _run_first_solver_hook()
         cdef uint64_t bytes_ = (<uint64_t>max(tt_mb, 1)) << 20
         cdef uint64_t nb = 1
         while nb * 2 * BUCKET * sizeof(Entry) <= bytes_:
@@ -2671,15 +2713,15 @@ cdef class Solver:
         self.stats = {"nodes": nodes}
 
     def build_endings(self, int tricks, Py_ssize_t start, Py_ssize_t end, out,
-                      rels=None) -> int:
+                      rels=None, str kind="misere") -> int:
         """Solve the positions numbered start..end-1 of the endings table of `tricks` tricks
-        into ``out[start:end]`` (uint8, as `load_endings` takes them), by search without that
-        table, and without the GIL. Returns how many of them `endings_entry` would not number
-        back (0 when the numbering is one to one).
+        and `kind` into ``out[start:end]`` (uint8, as `load_endings` takes them), by search
+        without that table, and without the GIL. Returns how many of them `endings_entry`
+        would not number back (0 when the numbering is one to one).
 
-        With ``rels`` (uint32, three per number) the positions are no-trump contracts, and
-        ``rels[3 n + leader]`` gets the cards each proof rested on (see `nt_ending`); they are
-        searched without the transposition tables, so that what a proof rests on does not
+        For the contracts' kinds ``rels`` (uint32, three per number) gets in
+        ``rels[3 n + leader]`` the cards each proof rested on (see `contract_ending`); they
+        are searched without the transposition tables, so that what a proof rests on does not
         depend on what was searched before it."""
         cdef uint8_t[::1] res = out
         cdef uint32_t[::1] rel_out
@@ -2689,20 +2731,19 @@ cdef class Solver:
         cdef Py_ssize_t n
         cdef int leader, v, code, bad = 0, half, k, low, features = self.s.features
         cdef int suits[4]
-        cdef bint contract = rels is not None
+        cdef bint contract = kind != "misere"
         cdef uint32_t bits, rel
-        _end_check(tricks)
-        t = &END_TABLES[tricks - END_MIN]
+        t = _end_table(tricks, kind)
         if not 0 <= start <= end <= t.count or res.shape[0] < t.count:
             raise ValueError("endings range out of bounds")
         if contract:
-            if tricks != END_MIN:
-                raise ValueError(f"the contracts' endings table has {END_MIN} tricks")
+            if rels is None:
+                raise ValueError(f"the {kind} endings table needs its cards' array")
             rel_out = rels
             if rel_out.shape[0] < 3 * t.count:
                 raise ValueError("endings range out of bounds")
         memset(&j, 0, sizeof(Job))
-        j.trump = -1
+        j.trump = 0 if kind == "trump" else -1
         j.focus = 0
         j.maxmask = 1 if contract else 6
         j.rule = RULE_NONE

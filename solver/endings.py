@@ -30,19 +30,20 @@ from ._build import engine as _built
 
 SIZES = (4, 5)
 #: The tables that ship: (tricks, kind), in the order they are made (each with the ones before).
-TABLES = ((4, "misere"), (5, "misere"), (4, "notrump"))
+TABLES = ((4, "misere"), (5, "misere"), (4, "notrump"), (4, "trump"))
 
 
 def path(tricks: int, kind: str = "misere") -> str:
-    """Where the table of `tricks` tricks and `kind` ("misere" or "notrump") ships."""
-    name = f"endings{tricks}.bin" if kind == "misere" else f"endings{tricks}nt.bin"
+    """Where the table of `tricks` tricks and `kind` ("misere", "notrump" or "trump") ships."""
+    name = f"endings{tricks}" + {"misere": "", "notrump": "nt", "trump": "tr"}[kind] + ".bin"
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
 
 
-def multisets(tricks: int) -> int:
-    """How many positions the table of `tricks` tricks has, counted here independently of the
+def multisets(tricks: int, trumps: bool = False) -> int:
+    """How many positions a table of `tricks` tricks has, counted here independently of the
     engine's numbering: multisets of four suit patterns (at most eight cards a suit) in which
-    each of the three owners has `tricks` cards."""
+    each of the three owners has `tricks` cards; with `trumps`, one of the four is the trump
+    suit's and is told apart from the others."""
     classes: dict[tuple[int, int, int], int] = defaultdict(int)
     for length in range(9):
         for pattern in itertools.product(range(3), repeat=length):
@@ -50,25 +51,28 @@ def multisets(tricks: int) -> int:
             if max(counts) <= tricks:
                 classes[counts] += 1
     vectors = sorted(classes)
-    total = 0
 
-    def walk(start: int, left: int, room: tuple[int, int, int], picked: list) -> None:
-        nonlocal total
+    def walk(start: int, left: int, room: tuple[int, ...], picked: list) -> int:
         if left == 0:
-            if room == (0, 0, 0):
-                ways = 1
-                for v, group in itertools.groupby(picked):
-                    m = len(list(group))
-                    ways *= _multichoose(classes[v], m)
-                total += ways
-            return
+            if room != (0, 0, 0):
+                return 0
+            ways = 1
+            for v, group in itertools.groupby(picked):
+                ways *= _multichoose(classes[v], len(list(group)))
+            return ways
+        total = 0
         for i in range(start, len(vectors)):
             v = vectors[i]
             if all(a <= b for a, b in zip(v, room)):
-                walk(i, left - 1, (room[0] - v[0], room[1] - v[1], room[2] - v[2]), picked + [v])
+                rest = (room[0] - v[0], room[1] - v[1], room[2] - v[2])
+                total += walk(i, left - 1, rest, picked + [v])
+        return total
 
-    walk(0, 4, (tricks, tricks, tricks), [])
-    return total
+    full = (tricks, tricks, tricks)
+    if not trumps:
+        return walk(0, 4, full, [])
+    return sum(classes[v] * walk(0, 3, (tricks - v[0], tricks - v[1], tricks - v[2]), [])
+               for v in vectors if all(a <= tricks for a in v))
 
 
 def _multichoose(n: int, m: int) -> int:
@@ -84,9 +88,9 @@ def build(tricks: int, kind: str = "misere", threads: int = 2, progress: bool = 
     by the search without this table (with the smaller tables that are loaded); for "notrump"
     followed by three little-endian 32-bit words per number, the cards each value rests on
     (`Solver.build_endings`)."""
-    size = _built.endings_size(tricks)
+    size = _built.endings_size(tricks, kind)
     out = np.zeros(size, dtype=np.uint8)
-    rels = np.zeros(3 * size, dtype="<u4") if kind == "notrump" else None
+    rels = np.zeros(3 * size, dtype="<u4") if kind != "misere" else None
     chunk = 1 << 16
     starts = list(range(0, size, chunk))
     lock = threading.Lock()
@@ -100,7 +104,7 @@ def build(tricks: int, kind: str = "misere", threads: int = 2, progress: bool = 
                 if not starts:
                     return
                 start = starts.pop(0)
-            n = engine.build_endings(tricks, start, min(start + chunk, size), out, rels)
+            n = engine.build_endings(tricks, start, min(start + chunk, size), out, rels, kind)
             with lock:
                 bad[0] += n
                 done[0] += 1
@@ -127,7 +131,8 @@ def main() -> None:
         with open(path(tricks, kind), "wb") as f:
             f.write(zlib.compress(data, 9))
         _built.load_endings(tricks, data, kind)  # the next table is built with this one
-        print(f"{path(tricks, kind)}: {_built.endings_size(tricks):,} positions", file=sys.stderr)
+        print(f"{path(tricks, kind)}: {_built.endings_size(tricks, kind):,} positions",
+              file=sys.stderr)
 
 
 if __name__ == "__main__":
