@@ -1550,7 +1550,7 @@ cdef inline int contract_ending(Search* s, EndTable* t, int target) noexcept nog
             sh = 8 * suits[k]
             rel |= (<uint32_t>1) << (sh + END_LOWK[(allc >> sh) & 0xFF][low])
     s.rel = rel
-    return v >= target
+    return v
 
 
 cdef int ending_position(EndTable* t, uint32_t number, uint32_t* hands) noexcept nogil:
@@ -1699,16 +1699,13 @@ cdef bint search(Search* s, int target, Mode* mode) noexcept nogil:
             # there it saved 7 % of a misere solve's instructions but crowded out the entries
             # that the layouts of a hand share, and the misere layout questions ran 20 % slower.
             q = -1
+            if s.maxmask == (1 << s.focus):
+                q = contract_cut(s, target, r)      # (sets s.rel)
+            elif s.features & USE_MIN_BOUNDS:
+                q = min_game_cut(s, target, r)
             if Mode is PartMode:
-                if r == END_MIN and s.ctable != NULL:
+                if q < 0 and r == END_MIN and s.ctable != NULL:
                     q = contract_ending(s, s.ctable, target)     # (sets s.rel)
-                    if q >= 0:
-                        q = target if q else target - 1
-            if q < 0:
-                if s.maxmask == (1 << s.focus):
-                    q = contract_cut(s, target, r)      # (sets s.rel)
-                elif s.features & USE_MIN_BOUNDS:
-                    q = min_game_cut(s, target, r)
             if q >= 0:
                 if Mode is PartMode and use_tt:
                     lo = q if q >= target else 0
@@ -2381,7 +2378,7 @@ def endings_rests_on(pos, int target) -> tuple:
     t = _pos_table(pos, &s)
     if s.ctable == NULL:
         raise ValueError("the contracts' endings table for this game is not loaded")
-    return bool(contract_ending(&s, t, target)), s.rel
+    return contract_ending(&s, t, target) >= target, s.rel
 
 
 def endings_position(int tricks, number, str kind="misere") -> tuple:
