@@ -27,14 +27,26 @@ def _fastest() -> ModuleType:
     return _engine_bmi2
 
 
+#: The endings tables that ship beside the engine, (tricks, kind, file), in the order
+#: ``solver/endings.py`` makes them (each with the ones before it).
+ENDING_FILES = ((4, "misere", "endings4.bin"), (5, "misere", "endings5.bin"),
+                (4, "notrump", "endings4nt.bin"), (4, "trump", "endings4tr.bin"))
+
+
+def ending_path(tricks: int, kind: str) -> str:
+    """Where the endings table of `tricks` tricks and `kind` ships."""
+    for t, k, name in ENDING_FILES:
+        if (t, k) == (tricks, kind):
+            return os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
+    raise ValueError(f"no endings table of {tricks} tricks and kind {kind!r} ships")
+
+
 def load_endings(module: ModuleType) -> None:
     """Give `module` (a build) the endings tables that ship beside it (``solver/endings.py``
     makes them). Without them the search is still exact, only slower;
     ``module.endings_loaded(tricks, kind)`` says which are in use."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    for tricks, kind, name in ((4, "misere", "endings4.bin"), (5, "misere", "endings5.bin"),
-                               (4, "notrump", "endings4nt.bin"), (4, "trump", "endings4tr.bin")):
-        path = os.path.join(here, name)
+    for tricks, kind, _ in ENDING_FILES:
+        path = ending_path(tricks, kind)
         if os.path.exists(path) and not module.endings_loaded(tricks, kind):
             with open(path, "rb") as f:
                 module.load_endings(tricks, zlib.decompress(f.read()), kind)
@@ -42,6 +54,6 @@ def load_endings(module: ModuleType) -> None:
 
 #: The build in use: its ``Solver``, ``Jobs`` and the rest.
 engine: ModuleType = _fastest()
-# Read when the first Solver is made: about 0.15 s, which a process that never searches
+# Read when the first Solver is made: about 0.2 s, which a process that never searches
 # (reading notation, keeping score) does not pay.
 engine.on_first_solver(lambda: load_endings(engine))

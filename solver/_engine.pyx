@@ -1524,8 +1524,10 @@ cdef inline int ending_value(Search* s, int r) noexcept nogil:
 
 
 cdef inline int contract_ending(Search* s, EndTable* t, int target) noexcept nogil:
-    """A contract's trick boundary with END_MIN tricks left: 1 or 0 as its table `t` answers
-    "at least target?", and s.rel := the cards that answer rests on; -1: not in the table.
+    """A contract's trick boundary with END_MIN tricks left: its value v by the table `t`, and
+    s.rel := the cards that the answer to "at least target?" rests on (with v >= target, the
+    proof of "at least v"; else that of "not v + 1": each also proves v as the bound it
+    gives); -1: not in the table.
 
     For each position and leader the table keeps, besides the value v, the cards on which the
     search's proofs of "at least v" and of "not v + 1" rested (as `search` sets s.rel), as the

@@ -1,13 +1,12 @@
 """The endings tables: the exact value of every misère and raspasy position with four or five
-tricks left, and of every no-trump contract with four tricks left together with the cards
-that value rests on, which the search looks up instead of searching (ALGORITHM.md, "Endings
-tables").
+tricks left, and of every contract with four tricks left together with the cards that value
+rests on, which the search looks up instead of searching (ALGORITHM.md, "Endings tables").
 
-The engine numbers the positions and reads the tables (``solver/endings4.bin``,
-``endings5.bin`` and ``endings4nt.bin``, loaded with the engine by ``solver/_build.py``);
-this module makes those files, by solving one position of every number with search:
+The engine numbers the positions and reads the tables (the files of
+``solver._build.ENDING_FILES``, read when the first ``Solver`` is made); this module makes
+those files, by solving one position of every number with search:
 
-    python -m solver.endings            # writes the three files (about half a minute)
+    python -m solver.endings            # writes the four files (about 45 s on two cores)
 
 A position is read from the focus player's side, on relative ranks: each suit is a
 *pattern*, the owners of its cards from the lowest up (0 the focus player, 1 the seat after
@@ -26,17 +25,17 @@ from collections import defaultdict
 
 import numpy as np
 
+from ._build import ENDING_FILES, ending_path
 from ._build import engine as _built
 
 SIZES = (4, 5)
 #: The tables that ship: (tricks, kind), in the order they are made (each with the ones before).
-TABLES = ((4, "misere"), (5, "misere"), (4, "notrump"), (4, "trump"))
+TABLES = tuple((tricks, kind) for tricks, kind, _ in ENDING_FILES)
 
 
 def path(tricks: int, kind: str = "misere") -> str:
     """Where the table of `tricks` tricks and `kind` ("misere", "notrump" or "trump") ships."""
-    name = f"endings{tricks}" + {"misere": "", "notrump": "nt", "trump": "tr"}[kind] + ".bin"
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
+    return ending_path(tricks, kind)
 
 
 def multisets(tricks: int, trumps: bool = False) -> int:
@@ -85,9 +84,9 @@ def _multichoose(n: int, m: int) -> int:
 def build(tricks: int, kind: str = "misere", threads: int = 2, progress: bool = False) -> bytes:
     """The table of `tricks` tricks and `kind`: for every number, v0 + (T + 1) v1 +
     (T + 1)^2 v2, the focus player's tricks with each leader (counted from him), each solved
-    by the search without this table (with the smaller tables that are loaded); for "notrump"
-    followed by three little-endian 32-bit words per number, the cards each value rests on
-    (`Solver.build_endings`)."""
+    by the search without this table (with the smaller tables that are loaded); for the
+    contracts' kinds followed by three little-endian 32-bit words per number, the cards each
+    value rests on (`Solver.build_endings`)."""
     size = _built.endings_size(tricks, kind)
     out = np.zeros(size, dtype=np.uint8)
     rels = np.zeros(3 * size, dtype="<u4") if kind != "misere" else None
