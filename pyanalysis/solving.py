@@ -121,34 +121,30 @@ def solve(deal: Deal | str, game: Game | str, declarer: int | None = None, leade
     a position that cannot be played.
     """
     deal = Deal.parse(deal)
-    position, parsed_game, focus = make_position(
-        deal, game, declarer=declarer, leader=leader, played=played, player=player,
-        talon_rule=talon_rule)
+    position, parsed_game, focus, cards = _position(
+        deal, game, declarer, leader, played, player, talon_rule)
     engine = _solver(engine)
     try:
-        value, moves, line = engine.full(position)
+        # The engine names the cards by `_CARDS` and lists them in display order itself.
+        value, moves, line = engine.full(position, True, _CARDS)
         stats = dict(engine.stats)
     except ValueError as error:  # the engine refused the position: say it in our terms
         raise PositionError(_engine_message(error)) from None
-    return Solution(
-        tricks=value,
-        moves=engine_moves(moves),
-        line=[_CARDS[c] for c in line],
-        to_move=position.to_move + 1,
-        focus=focus,
-        game=parsed_game,
-        stats=stats,
-        deal=deal,
-        leader=leader,
-        played=tuple(Card.from_index(c) for c in position.played),
-        talon_rule=position.talon_rule,
-    )
+    return Solution(value, moves, line, (leader - 1 + len(cards)) % 3 + 1, focus, parsed_game,
+                    stats, deal, leader, tuple(cards), position.talon_rule)
 
 
 def make_position(deal: Deal | str, game: Game | str, declarer: int | None = None,
                   leader: int = 1, played: Iterable[Card | str] = (), player: int | None = None,
                   talon_rule: str | None = None) -> tuple[solver.Position, Game, int]:
     """The engine position for these arguments (see `solve`), the game and the focus seat 1..3."""
+    return _position(deal, game, declarer, leader, played, player, talon_rule)[:3]
+
+
+def _position(deal: Deal | str, game: Game | str, declarer: int | None, leader: int,
+              played: Iterable[Card | str] | None, player: int | None,
+              talon_rule: str | None) -> tuple[solver.Position, Game, int, list[Card]]:
+    """`make_position`'s answer and the cards played to the current trick, read."""
     deal = Deal.parse(deal)
     game = Game.parse(game)
     focus = focus_seat(game, declarer, player)
@@ -158,7 +154,7 @@ def make_position(deal: Deal | str, game: Game | str, declarer: int | None = Non
     if talon and leader != 1:
         raise PositionError(
             f"leader {leader}: in raspasy talon tricks the 1st hand plays first (leader 1)")
-    if len(talon) > deal.size:
+    if talon and len(talon) > deal.size:
         raise PositionError(
             f"{len(talon)} talon tricks but only {deal.size} card(s) in each hand")
     cards = _check_played(deal, game, leader, played, deal.talon[0] if talon else None)
@@ -169,7 +165,7 @@ def make_position(deal: Deal | str, game: Game | str, declarer: int | None = Non
         position = _engine().Position(
             hands=tuple(hands),
             leader=leader - 1,
-            played=tuple(c.index for c in cards),
+            played=tuple([c.index for c in cards]) if cards else (),
             game=game.kind,
             trump=game.trump,
             focus=focus - 1,
@@ -178,7 +174,7 @@ def make_position(deal: Deal | str, game: Game | str, declarer: int | None = Non
         )
     except ValueError as error:
         raise PositionError(_engine_message(error)) from None
-    return position, game, focus
+    return position, game, focus, cards
 
 
 @dataclass(frozen=True)
@@ -331,6 +327,8 @@ def _check_played(deal: Deal, game: Game, leader: int, played: Iterable[Card | s
                   talon_card: Card | None) -> list[Card]:
     """The played cards, checked: each from the right hand and a legal play."""
     cards = card_list(played, "played")
+    if not cards:
+        return cards
     if len(cards) > 2:
         raise PositionError(
             f"{len(cards)} cards played to the current trick; at most 2 before the last card")

@@ -2817,22 +2817,41 @@ cdef class Solver:
         """The value of every legal card of the seat to move (equivalent cards share a value)."""
         return self.full(pos, False)[1]
 
-    def full(self, pos, bint with_line=True) -> tuple:
+    def full(self, pos, bint with_line=True, labels=None) -> tuple:
         """The whole answer in one pass: ``(tricks, moves, line)``, as `tricks`, `moves` and
         `line` would give them, with the position's value found once and every later search
         bounded by it (see ALGORITHM.md, "All cards and the line"). Without `with_line` the
-        line is left empty."""
+        line is left empty.
+
+        ``moves`` lists the cards suit by suit (0 to 3), high cards first. With ``labels``
+        (a sequence of 32 objects, one per card) the cards of ``moves`` and ``line`` are given
+        as ``labels[c]`` instead of the numbers c, which spares the caller a second pass.
+        """
         cdef int8_t row[32]
         cdef int8_t line[30]
-        cdef int v, c
+        cdef int v, c, suit, rank
+        cdef tuple names
+        if labels is not None:
+            names = tuple(labels)
+            if len(names) != 32:
+                raise ValueError(f"labels: expected 32, one per card, got {len(names)}")
         self._load(pos)
         with nogil:
             v = full_answer(&self.s, row, line if with_line else NULL)
         self._finish()
         if v < 0:
             raise RuntimeError("internal error: no move keeps the position's value")
-        moves = {c: row[c] for c in range(32) if row[c] >= 0}
-        return v, moves, [line[c] for c in range(30) if line[c] >= 0] if with_line else []
+        moves = {}
+        for suit in range(4):
+            for rank in range(7, -1, -1):
+                c = suit * 8 + rank
+                if row[c] >= 0:
+                    moves[c if labels is None else names[c]] = row[c]
+        if not with_line:
+            return v, moves, []
+        if labels is None:
+            return v, moves, [line[c] for c in range(30) if line[c] >= 0]
+        return v, moves, [names[line[c]] for c in range(30) if line[c] >= 0]
 
     cdef list _walk(self, int v, int first):
         """A principal line from the loaded position of value `v`, `first` (a card known to

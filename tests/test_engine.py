@@ -110,6 +110,22 @@ def test_best_root_card_value_equals_trick_count(engine, seed):
         assert (max if mover_maximises else min)(moves.values()) == value
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_full_names_the_cards_by_labels_and_lists_them_by_suit_high_first(engine, seed):
+    hands, talon = random_full_deal(random.Random(300 + seed))
+    pos = Position(hands, leader=seed % 3, game="contract", trump=None, focus=seed % 3)
+    value, moves, line = engine.full(pos)
+    # Suits 0..3, and within a suit the higher card (the larger number) first.
+    assert list(moves) == sorted(moves, key=lambda c: (c // 8, -c))
+    labels = [f"card {c}" for c in range(32)]
+    named = engine.full(pos, True, labels)
+    assert named == (value, {labels[c]: v for c, v in moves.items()}, [labels[c] for c in line])
+    assert list(named[1]) == [labels[c] for c in moves]
+    assert engine.full(pos, False, labels) == (value, named[1], [])
+    with pytest.raises(ValueError, match="labels: expected 32"):
+        engine.full(pos, True, labels[:31])
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_misere_equals_raspasy_without_talon(engine, seed):
     # Without the talon, raspasy for one player is the same game as misère against him.
