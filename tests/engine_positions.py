@@ -46,3 +46,24 @@ def positions(draw, max_cards: int = 5, spec=None, suits: int = 4,
     """Hypothesis strategy over ``random_position``."""
     seed = draw(st.integers(0, 2**32 - 1))
     return random_position(random.Random(seed), max_cards, spec, suits, full_talon)
+
+
+def low_cards_dealt_again(rng: random.Random, hands: tuple[int, int, int],
+                          rests_on: int) -> tuple[int, int, int]:
+    """`hands` with each suit's cards below the lowest card of `rests_on` in that suit (all of
+    them when it has none there) dealt again among the hands that held them: the suit
+    lengths in each hand, and the cards from that card up, stay."""
+    out = list(hands)
+    for suit in range(4):
+        mine = (rests_on >> (8 * suit)) & 0xFF
+        below = ((mine & -mine) - 1) if mine else 0xFF
+        cards = [c for c in range(8 * suit, 8 * suit + 8) if (below >> (c - 8 * suit)) & 1
+                 and any(h >> c & 1 for h in hands)]
+        owners = [next(s for s in range(3) if hands[s] >> c & 1) for c in cards]
+        rng.shuffle(owners)
+        for c in cards:
+            for s in range(3):
+                out[s] &= ~(1 << c)
+        for c, s in zip(cards, owners):
+            out[s] |= 1 << c
+    return tuple(out)

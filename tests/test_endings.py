@@ -13,6 +13,7 @@ import solver
 from solver import endings, reference
 from solver._build import engine
 from solver.position import Position
+from engine_positions import low_cards_dealt_again
 
 
 def shipped(tricks: int, kind: str = "misere") -> bytes:
@@ -156,27 +157,6 @@ def test_the_shipped_values_are_the_minimax_values(tricks, count, games, tables)
                        focus=rng.randrange(3))
         reference.clear_cache()
         assert table_value(tables, pos) == reference.tricks(pos)
-
-
-def low_cards_dealt_again(rng: random.Random, hands: tuple[int, int, int],
-                          rests_on: int) -> tuple[int, int, int]:
-    """`hands` with each suit's cards below the lowest card of `rests_on` in that suit (all of
-    them when it has none there) dealt again among the hands that held them: the suit
-    lengths in each hand, and the cards from that card up, stay."""
-    out = list(hands)
-    for suit in range(4):
-        mine = (rests_on >> (8 * suit)) & 0xFF
-        below = ((mine & -mine) - 1) if mine else 0xFF
-        cards = [c for c in range(8 * suit, 8 * suit + 8) if (below >> (c - 8 * suit)) & 1
-                 and any(h >> c & 1 for h in hands)]
-        owners = [next(s for s in range(3) if hands[s] >> c & 1) for c in cards]
-        rng.shuffle(owners)
-        for c in cards:
-            for s in range(3):
-                out[s] &= ~(1 << c)
-        for c, s in zip(cards, owners):
-            out[s] |= 1 << c
-    return tuple(out)
 
 
 def test_the_contract_answers_hold_wherever_their_cards_lie_alike(tables):

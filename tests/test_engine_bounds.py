@@ -1,0 +1,87 @@
+"""The static bounds that settle a contract's trick boundary without a search (`contract_cut`):
+each one, alone, against the reference minimax, and the cards it says it rests on."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import solver
+from solver import reference
+from solver._build import engine
+from solver.position import Position
+from engine_positions import low_cards_dealt_again
+
+BOUNDS = ("trump_tops", "quick_tricks", "partner_tricks", "declarer_tops")
+
+
+def boundary(rng: random.Random, tricks: int, trump: int | None) -> Position:
+    """A contract at a trick boundary in which one hand, often the declarer's, gets the higher
+    cards more often (as in the contracts players bid), so that every bound comes into play."""
+    deck = list(range(32))
+    deck.sort(key=lambda c: (c & 7) + rng.random() * 9, reverse=True)
+    strong = deck[:tricks]
+    rest = rng.sample(deck[tricks:], 2 * tricks)
+    hands = [sum(1 << c for c in strong), sum(1 << c for c in rest[:tricks]),
+             sum(1 << c for c in rest[tricks:])]
+    k = rng.choice((0, 0, 1, 2))  # the strong hand's seat
+    hands[0], hands[k] = hands[k], hands[0]
+    return Position(tuple(hands), leader=rng.randrange(3), game="contract", trump=trump, focus=0)
+
+
+@pytest.mark.parametrize("name", BOUNDS)
+def test_each_bound_is_a_bound_and_holds_wherever_its_cards_lie_alike(name):
+    rng = random.Random(BOUNDS.index(name))
+    features = solver.FEATURES[name]
+    decided = moved = 0
+    for i in range(800):
+        pos = boundary(rng, rng.randint(2, 4), None if i % 2 else rng.randrange(4))
+        value = None
+        for target in range(1, bin(pos.hands[0]).count("1") + 1):
+            bound, rests_on = engine.contract_bound(pos, target, features)
+            if bound < 0:
+                continue
+            if value is None:
+                value = reference.tricks(pos)
+            # a lower bound that reaches the target, or an upper bound below it
+            assert (value >= bound) if bound >= target else (value <= bound), (pos, target)
+            decided += 1
+            other = Position(low_cards_dealt_again(rng, pos.hands, rests_on), leader=pos.leader,
+                             game="contract", trump=pos.trump, focus=pos.focus)
+            moved += other.hands != pos.hands
+            assert (reference.tricks(other) >= target) == (bound >= target), (pos, other, target)
+    assert decided >= 40 and moved >= decided // 4, (decided, moved)
+
+
+def cards(*names: str) -> int:
+    """A hand from card names: rank 7 8 9 T J Q K A, suit S C D H."""
+    return sum(1 << (8 * "SCDH".index(n[1]) + "789TJQKA".index(n[0])) for n in names)
+
+
+def test_the_declarer_tops_bound_needs_the_top_of_every_suit_the_leader_holds():
+    # The 2nd hand leads a spade or a club; the declarer holds both aces: he wins the first
+    # trick and cashes the other ace, so at least 2 tricks. With a heart the 2nd hand can lead
+    # a suit the declarer does not top, and the bound says nothing.
+    features = solver.FEATURES["declarer_tops"]
+    pos = Position((cards("AS", "AC", "7D"), cards("KS", "QS", "KC"), cards("JS", "QC", "8D")),
+                   leader=1, game="contract", trump=None, focus=0)
+    assert engine.contract_bound(pos, 2, features)[0] == 2
+    assert reference.tricks(pos) >= 2
+    with_a_heart = Position((cards("AS", "AC", "7D"), cards("KS", "8H", "KC"),
+                             cards("QS", "QC", "8D")),
+                            leader=1, game="contract", trump=None, focus=0)
+    assert engine.contract_bound(with_a_heart, 2, features)[0] == -1
+    # With spades trumps the 3rd hand, out of clubs, can ruff the club ace: the declarer's
+    # quick tricks (the trump ace and the diamond ace) are no bound then.
+    ruffed = Position((cards("AS", "AC", "AD"), cards("KC", "KD", "QD"), cards("7S", "JD", "TD")),
+                      leader=1, game="contract", trump=0, focus=0)
+    assert engine.contract_bound(ruffed, 2, features)[0] == -1
+    assert engine.contract_bound(ruffed, 2, solver.FEATURES["quick_tricks"])[0] == -1
+
+
+def test_a_bound_is_asked_of_a_trick_boundary_and_a_target_in_range():
+    pos = Position((0b111, 0b111 << 8, 0b111 << 16), game="contract", trump=None)
+    with pytest.raises(ValueError, match="target 4 out of range"):
+        engine.contract_bound(pos, 4)
+    with pytest.raises(ValueError, match="not a contract at a trick boundary"):
+        engine.contract_bound(Position((0b111, 0b111 << 8, 0b111 << 16), game="misere"), 1)
