@@ -776,17 +776,26 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer) noexcep
         if leading:
             others = held & suit_bits(c >> 3) & ~s.hands[mover]
             if role == 0:
-                # cash a top card, else lead low, first to a suit the partner tops, then from the
-                # longest suit
+                # cash a top card, else lead low to a suit the partner tops, else from the longest
+                # suit; a defender leads to his partner's top card before cashing his own, and
+                # in a trump contract first leads a suit his partner can ruff and last a top card
+                # the declarer can ruff
                 sc = 100 + rank if (others == 0 or (31 - __builtin_clz(others)) < c) else -rank
                 if sc < 0:
                     j = 31 - __builtin_clz(others)
                     for tmp in range(1, 3):
                         key = MOD3[mover + tmp]
                         if (s.hands[key] >> j) & 1 and ((s.maxmask >> key) & 1) == wants_high:
-                            sc = 50 - rank
+                            sc = 150 - rank
                 if sc < 0:
                     sc += 8 * __builtin_popcount(s.hands[mover] & suit_bits(c >> 3)) - 64
+                if mover != s.focus and s.trump >= 0 and (c >> 3) != s.trump:
+                    key = 3 - mover - s.focus
+                    if (s.hands[key] & suit_bits(s.trump)) and not s.hands[key] & suit_bits(c >> 3):
+                        sc = 300 - rank
+                    elif (sc >= 100 and s.hands[s.focus] & suit_bits(s.trump)
+                            and not s.hands[s.focus] & suit_bits(c >> 3)):
+                        sc -= 150
             elif role == 1:
                 # exit in a suit where someone else holds a higher card, with the highest such card,
                 # first where he has the fewest cards
