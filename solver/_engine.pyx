@@ -633,6 +633,18 @@ cdef int emit_discards(Search* s, int mover, uint32_t reps, int* out) noexcept n
     return n
 
 
+cdef inline uint32_t sure_winners(Search* s, int mover, uint32_t beat, int u) noexcept nogil:
+    """Of `beat`, the mover's cards of suit u that take the trick second to play, those that
+    also hold it whatever the last player plays: above all his cards of the suit, or any of
+    them when he has none of it and cannot ruff."""
+    cdef uint32_t last = s.hands[MOD3[mover + 1]]
+    if last & suit_bits(u):
+        return beat & ~(((<uint32_t>2) << (31 - __builtin_clz(last & suit_bits(u)))) - 1)
+    if s.trump >= 0 and u != s.trump and last & suit_bits(s.trump):
+        return 0
+    return beat
+
+
 cdef int trick_order(Search* s, int mover, uint32_t reps, int* out) noexcept nogil:
     """`gen_moves`' order for a player who does not lead, after the talon tricks, from masks.
 
@@ -663,6 +675,13 @@ cdef int trick_order(Search* s, int mover, uint32_t reps, int* out) noexcept nog
         # contract side: win cheaply, else play low (a partner's winning card: play low)
         if ((s.maxmask >> wseat) & 1) == wants_high:
             return emit(reps, 0, out, 0)
+        if s.ntrick == 1 and mover == s.focus and u == lead and beat:
+            # the declarer second to play: first a card the last player cannot beat, then low,
+            # then a card that the last player can still overtake
+            first = sure_winners(s, mover, beat, u)
+            n = emit(first, 0, out, 0)
+            n = emit(reps & ~beat, 0, out, n)
+            return emit(beat & ~first, 0, out, n)
         n = emit(beat, 0, out, 0)
         return emit(reps & ~beat, 0, out, n)
     if mover == s.focus:
@@ -818,8 +837,12 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer) noexcep
             else:
                 after = wseat
             if role == 0:
-                # win cheaply for the side, else play low
+                # win cheaply for the side, else play low; the declarer second to play wins
+                # first with a card the last player cannot beat, and last with one he can
                 sc = (100 - rank) if (after >= 0 and ((s.maxmask >> after) & 1) == wants_high) else -rank
+                if (sc > 0 and mover == s.focus and s.ntrick == 1 and s.talon_pos >= s.talon_n
+                        and (c >> 3) == (s.trick[0] >> 3) and after == mover):
+                    sc = 200 - rank if sure_winners(s, mover, (<uint32_t>1) << c, c >> 3) else -100 - rank
             elif role == 1:
                 # duck with the highest card that loses; forced to win, win high
                 sc = (100 if after != s.focus else 0) + rank
