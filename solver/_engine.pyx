@@ -648,12 +648,13 @@ cdef inline uint32_t sure_winners(Search* s, int mover, uint32_t beat, int u) no
 cdef int trick_order(Search* s, int mover, uint32_t reps, int* out) noexcept nogil:
     """`gen_moves`' order for a player who does not lead, after the talon tricks, from masks.
 
-    The same order as the scores of `gen_moves` give (which see for the reasons): cards of
-    one suit split into a first and a second class, each ordered by rank, so two runs over bit
-    masks replace the scoring and the sort; discards of several suits (which cannot win the
-    trick) go by rank for a contract side and suit by suit in misere and raspasy (see
-    `emit_discards`). No table move or killer applies here: both are for the first card of a
-    trick."""
+    For misère and raspasy the same order as the scores of `gen_moves` give (which see for the
+    reasons; its scores serve the talon tricks); a contract has no talon tricks, and its order
+    when following is given here only. Cards of one suit split into classes, each ordered by
+    rank, so runs over bit masks replace the scoring and the sort; discards of several suits
+    (which cannot win the trick) go by rank for a contract side and suit by suit in misère and
+    raspasy (see `emit_discards`). No table move or killer applies here: both are for the
+    first card of a trick."""
     cdef int lead = s.trick[0] >> 3, i, w, wseat, n, u
     cdef uint32_t beat = 0, first, other, sm
     cdef bint wants_high = (s.maxmask >> mover) & 1
@@ -673,15 +674,32 @@ cdef int trick_order(Search* s, int mover, uint32_t reps, int* out) noexcept nog
         beat = reps                                  # a ruff of a trick that has none
     if wants_high == (mover == s.focus):
         # contract side: win cheaply, else play low (a partner's winning card: play low)
+        if s.ntrick == 1 and u == lead:
+            other = s.hands[MOD3[mover + 1]]
+            if ((s.maxmask >> wseat) & 1) == wants_high:
+                # a defender after his partner's lead: when the declarer, last, can beat it,
+                # first a card above all the declarer's cards of the suit
+                if other & sm and (31 - __builtin_clz(other & sm)) > w:
+                    first = reps & ~(((<uint32_t>2) << (31 - __builtin_clz(other & sm))) - 1)
+                    n = emit(first, 0, out, 0)
+                    return emit(reps & ~first, 0, out, n)
+                return emit(reps, 0, out, 0)
+            if beat and mover == s.focus:
+                # the declarer second to play: first a card the last player cannot beat, then
+                # low, then a card that the last player can still overtake
+                first = sure_winners(s, mover, beat, u)
+                n = emit(first, 0, out, 0)
+                n = emit(reps & ~beat, 0, out, n)
+                return emit(beat & ~first, 0, out, n)
+            if beat and ((other & sm and (31 - __builtin_clz(other & sm)) > w)
+                         or (not other & sm and s.trump >= 0 and u != s.trump
+                             and other & suit_bits(s.trump))):
+                # a defender after the declarer's lead whose partner, last, can take the
+                # trick: low first
+                n = emit(reps & ~beat, 0, out, 0)
+                return emit(beat, 0, out, n)
         if ((s.maxmask >> wseat) & 1) == wants_high:
             return emit(reps, 0, out, 0)
-        if s.ntrick == 1 and mover == s.focus and u == lead and beat:
-            # the declarer second to play: first a card the last player cannot beat, then low,
-            # then a card that the last player can still overtake
-            first = sure_winners(s, mover, beat, u)
-            n = emit(first, 0, out, 0)
-            n = emit(reps & ~beat, 0, out, n)
-            return emit(beat & ~first, 0, out, n)
         n = emit(beat, 0, out, 0)
         return emit(reps & ~beat, 0, out, n)
     if mover == s.focus:
@@ -808,6 +826,12 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer) noexcep
                             sc = 150 - rank
                 if sc < 0:
                     sc += 8 * __builtin_popcount(s.hands[mover] & suit_bits(c >> 3)) - 64
+                    if mover == s.focus:
+                        # the declarer: first a suit where one card stands above his top card
+                        # (losing one trick sets up his next)
+                        tmp = 31 - __builtin_clz(s.hands[mover] & suit_bits(c >> 3))
+                        if __builtin_popcount(others & ~(((<uint32_t>2) << tmp) - 1)) == 1:
+                            sc += 64
                 if mover != s.focus and s.trump >= 0 and (c >> 3) != s.trump:
                     key = 3 - mover - s.focus
                     if (s.hands[key] & suit_bits(s.trump)) and not s.hands[key] & suit_bits(c >> 3):
@@ -837,12 +861,8 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer) noexcep
             else:
                 after = wseat
             if role == 0:
-                # win cheaply for the side, else play low; the declarer second to play wins
-                # first with a card the last player cannot beat, and last with one he can
+                # (not reached: a contract side follows in `trick_order`)
                 sc = (100 - rank) if (after >= 0 and ((s.maxmask >> after) & 1) == wants_high) else -rank
-                if (sc > 0 and mover == s.focus and s.ntrick == 1 and s.talon_pos >= s.talon_n
-                        and (c >> 3) == (s.trick[0] >> 3) and after == mover):
-                    sc = 200 - rank if sure_winners(s, mover, (<uint32_t>1) << c, c >> 3) else -100 - rank
             elif role == 1:
                 # duck with the highest card that loses; forced to win, win high
                 sc = (100 if after != s.focus else 0) + rank
