@@ -184,6 +184,7 @@ ctypedef struct Search:
     uint8_t gen        # this solve's generation (1..255), stamped on the entries it uses
     int8_t killer[11][3]  # per tricks left and seat: the lead that last settled a node
     int part           # partition search: a contract with USE_PARTITION (see load_job)
+    int line_order     # gen_moves orders for the principal line, not for the search (walk_line)
     uint32_t rel       # set by ge: cards whose ranks its answer depended on (see ALGORITHM.md)
     int endings        # bit r: an endings table answers this game's boundaries with r tricks left
     EndTable* ctable   # a contract's table of END_MIN tricks (partition search), or NULL
@@ -674,7 +675,7 @@ cdef int trick_order(Search* s, int mover, uint32_t reps, int* out) noexcept nog
         beat = reps                                  # a ruff of a trick that has none
     if wants_high == (mover == s.focus):
         # contract side: win cheaply, else play low (a partner's winning card: play low)
-        if s.ntrick == 1 and u == lead:
+        if s.ntrick == 1 and u == lead and not s.line_order:
             other = s.hands[MOD3[mover + 1]]
             if ((s.maxmask >> wseat) & 1) == wants_high:
                 # a defender after his partner's lead: when the declarer, last, can beat it,
@@ -823,16 +824,16 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer) noexcep
                     for tmp in range(1, 3):
                         key = MOD3[mover + tmp]
                         if (s.hands[key] >> j) & 1 and ((s.maxmask >> key) & 1) == wants_high:
-                            sc = 150 - rank
+                            sc = (50 if s.line_order else 150) - rank
                 if sc < 0:
                     sc += 8 * __builtin_popcount(s.hands[mover] & suit_bits(c >> 3)) - 64
-                    if mover == s.focus:
+                    if mover == s.focus and not s.line_order:
                         # the declarer: first a suit where one card stands above his top card
                         # (losing one trick sets up his next)
                         tmp = 31 - __builtin_clz(s.hands[mover] & suit_bits(c >> 3))
                         if __builtin_popcount(others & ~(((<uint32_t>2) << tmp) - 1)) == 1:
                             sc += 64
-                if mover != s.focus and s.trump >= 0 and (c >> 3) != s.trump:
+                if mover != s.focus and s.trump >= 0 and (c >> 3) != s.trump and not s.line_order:
                     key = 3 - mover - s.focus
                     if (s.hands[key] & suit_bits(s.trump)) and not s.hands[key] & suit_bits(c >> 3):
                         sc = 300 - rank
@@ -2091,11 +2092,15 @@ cdef int full_answer(Search* s, int8_t* row, int8_t* line) noexcept nogil:
     mover = MOD3[s.leader + s.ntrick]
     n = gen_moves(s, mover, cards, -1, -1)
     v = card_values(s, cards, values, n)
-    best = 0
-    while values[best] != v:
-        best += 1
     spread_values(s, mover, cards, values, n, row)
     if line != NULL:
+        # The line's first card: the first in the line's order that keeps the value.
+        s.line_order = 1
+        n = gen_moves(s, mover, cards, -1, -1)
+        s.line_order = 0
+        best = 0
+        while row[cards[best]] != v:
+            best += 1
         length = walk_line(s, v, cards[best], out)
         if length < 0:
             return -1  # no card kept the value: a bug, reported by the caller
@@ -2107,7 +2112,12 @@ cdef int full_answer(Search* s, int8_t* row, int8_t* line) noexcept nogil:
 cdef int walk_line(Search* s, int v, int first, int* out) noexcept nogil:
     """Play a principal line from the loaded position (value `v`) into `out`; returns its
     length, or -1 if no card keeps the value (which would be a bug). `first`, when >= 0, is a
-    card known to keep `v`: it is played without a search."""
+    card known to keep `v`: it is played without a search.
+
+    Each step plays the first card that keeps the value in the line's own order (`line_order`:
+    the search's ordering without the contract rules of the fifth round, ALGORITHM.md "All
+    cards and the line"), so the line, and the defenders' tricks along it that the whist
+    analysis reads, stay put when the search's ordering is tuned."""
     cdef int cards[MAXMOVES]
     cdef int saved[5]
     cdef int tc[3]
@@ -2121,7 +2131,9 @@ cdef int walk_line(Search* s, int v, int first, int* out) noexcept nogil:
             cards[0] = first
             first = -1
         else:
+            s.line_order = 1
             n = gen_moves(s, mover, cards, -1, -1)
+            s.line_order = 0
         chosen = -1
         for i in range(n):
             tc[0] = s.trick[0]

@@ -126,6 +126,17 @@ def test_full_names_the_cards_by_labels_and_lists_them_by_suit_high_first(engine
         engine.full(pos, True, labels[:31])
 
 
+def test_the_line_has_a_defender_on_lead_cash_his_own_winner_first(engine):
+    # The line keeps its own order (the whist analysis splits the defenders' tricks along it):
+    # the 2nd hand on lead cashes his ♠A before he leads the ♦8 to his partner's ♦A, though
+    # the search tries the lead to the partner first. Both take every trick.
+    pos = Position((1 << 8 | 1 << 9, 1 << 7 | 1 << 17, 1 << 23 | 1 << 0), leader=1,
+                   game="contract", trump=None, focus=0)
+    value, moves, line = engine.full(pos)
+    assert value == 0 and moves == {7: 0, 17: 0}
+    assert line[0] == 7 and engine.line(pos)[0] == 7
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_misere_equals_raspasy_without_talon(engine, seed):
     # Without the talon, raspasy for one player is the same game as misère against him.
