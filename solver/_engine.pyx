@@ -818,6 +818,8 @@ cdef int gen_moves(Search* s, int mover, int* out, int hint, int killer) noexcep
                 # suit; a defender leads to his partner's top card before cashing his own, and
                 # in a trump contract first leads a suit his partner can ruff and last a top card
                 # the declarer can ruff
+                # (a seven's low lead scores 0, not below 0, so the two rules for low leads
+                # below pass it by: giving it -1 measured worse, see ALGORITHM.md "Fifth round")
                 sc = 100 + rank if (others == 0 or (31 - __builtin_clz(others)) < c) else -rank
                 if sc < 0:
                     j = 31 - __builtin_clz(others)
