@@ -129,7 +129,8 @@ cdef enum:
     USE_PARTITION = 4096
     USE_ENDINGS = 8192
     USE_DECLARER_TOPS = 16384
-    USE_ALL = 32767
+    USE_DEFENDERS_RUN = 32768
+    USE_ALL = 65535
 
 cdef enum:
     RULE_NONE = 0
@@ -1267,7 +1268,55 @@ cdef int contract_cut(Search* s, int target, int r) noexcept nogil:
         q = declarer_tops(s, target)
         if q >= target:
             return q
+    if s.leader != s.focus and s.trump < 0 and s.features & USE_DEFENDERS_RUN:
+        q = defenders_run(s, target)
+        if q >= target:
+            return q
     return -1
+
+
+cdef int defenders_run(Search* s, int target) noexcept nogil:
+    """A no-trump lower bound with a defender on lead who holds a card of a suit the defenders
+    top (the case `declarer_tops` leaves): V >= min(Q, n - d). Q is the declarer's quick tricks
+    as if he led now, n his cards, d the tricks that can be played at most in the suits the
+    defenders top (per suit the longer defender's length: every trick in a suit takes a card
+    from each of them that holds it). The declarer wins any trick led in a suit he tops; while
+    the defenders hold the lead he gives up first the cards that Q does not count, so he loses
+    a card that Q counts only once d exceeds them (the proof, and the exhaustive check of its
+    one case that needs it, are in ALGORITHM.md, "Quick tricks"). The bound, or -1 when it
+    does not reach `target` or the condition fails.
+
+    Sets s.rel when the bound reaches `target`: the cards the quick tricks rest on. A position
+    with the same suit lengths and those cards where they are here has at least these quick
+    tricks, and the suits the declarer tops here he tops there too (the cards rest on his top
+    card of each suit the defenders hold), so d is no larger there: the bound holds there.
+    Which defender tops the other suits does not matter."""
+    cdef uint32_t held = s.hands[0] | s.hands[1] | s.hands[2], h, sm, rel = 0
+    cdef uint32_t mine = s.hands[s.focus], lead = s.hands[s.leader]
+    cdef uint32_t partner = s.hands[3 - s.leader - s.focus]
+    cdef int su, top, a, b, d = 0, q
+    cdef bint led = 0
+    for su in range(4):
+        sm = suit_bits(su)
+        h = held & sm
+        if h == 0:
+            continue
+        top = 31 - __builtin_clz(h)
+        if (mine >> top) & 1:
+            continue
+        a = __builtin_popcount(lead & sm)
+        b = __builtin_popcount(partner & sm)
+        led |= a != 0
+        d += a if a > b else b
+    q = __builtin_popcount(mine) - d
+    if not led or q < target:
+        return -1
+    a = quick_tricks(s, s.focus, &rel)
+    if a < q:
+        q = a
+    if q >= target:
+        s.rel = rel
+    return q
 
 
 cdef int declarer_tops(Search* s, int target) noexcept nogil:
@@ -2162,6 +2211,7 @@ FEATURES = {
     "trump_tops": USE_TRUMP_TOPS, "guess_shift": USE_GUESS_SHIFT,
     "killer": USE_KILLER, "partner_tricks": USE_PARTNER_TRICKS, "partition": USE_PARTITION,
     "endings": USE_ENDINGS, "declarer_tops": USE_DECLARER_TOPS,
+    "defenders_run": USE_DEFENDERS_RUN,
 }
 ALL_FEATURES = USE_ALL
 
@@ -2876,7 +2926,7 @@ cdef class Solver:
             # with the bounds they were first made with, so that a new bound leaves them as
             # they are (made again with `declarer_tops`, their cards served the search a
             # little worse: trump nodes +0.3 %).
-            self.s.features &= ~(USE_TABLE | USE_ENDINGS | USE_DECLARER_TOPS)
+            self.s.features &= ~(USE_TABLE | USE_ENDINGS | USE_DECLARER_TOPS | USE_DEFENDERS_RUN)
         try:
             with nogil:
                 for n in range(start, end):

@@ -2,6 +2,7 @@
 each one, alone, against the reference minimax, and the cards it says it rests on."""
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -12,7 +13,7 @@ from solver._build import engine
 from solver.position import Position
 from engine_positions import low_cards_dealt_again
 
-BOUNDS = ("trump_tops", "quick_tricks", "partner_tricks", "declarer_tops")
+BOUNDS = ("trump_tops", "quick_tricks", "partner_tricks", "declarer_tops", "defenders_run")
 
 
 def boundary(rng: random.Random, tricks: int, trump: int | None) -> Position:
@@ -85,3 +86,70 @@ def test_a_bound_is_asked_of_a_trick_boundary_and_a_target_in_range():
         engine.contract_bound(pos, 4)
     with pytest.raises(ValueError, match="not a contract at a trick boundary"):
         engine.contract_bound(Position((0b111, 0b111 << 8, 0b111 << 16), game="misere"), 1)
+
+
+def test_the_defenders_run_bound_keeps_the_quick_tricks_their_run_cannot_take():
+    # The 2nd hand leads. The defenders top hearts only, one heart each, so they can run one
+    # trick at most before a lead in a suit the declarer tops; on it he throws a card his
+    # quick tricks do not need if he has one, else one they do. He has none (spades A K, the
+    # club and diamond aces: 4 quick tricks out of 4 cards), so he keeps min(4, 4 - 1) = 3,
+    # which is the value. The declarer's tops say nothing: the leader holds a heart.
+    features = solver.FEATURES["defenders_run"]
+    pos = Position((cards("KS", "AS", "AC", "AD"), cards("9C", "QC", "7D", "8H"),
+                    cards("7C", "KC", "TD", "AH")),
+                   leader=1, game="contract", trump=None, focus=0)
+    assert engine.contract_bound(pos, 3, features)[0] == 3
+    assert engine.contract_bound(pos, 4, features)[0] == -1
+    assert reference.tricks(pos) == 3
+    assert engine.contract_bound(pos, 3, solver.FEATURES["declarer_tops"])[0] == -1
+    # Here the run is short but so are the quick tricks: the declarer's low spades are his
+    # to throw, yet they lose when the defenders lead spades after his ace (1 quick trick).
+    # One trick at most runs in hearts, so min(1, 3 - 1) = 1: the quick tricks bound it.
+    short = Position((cards("AS", "8S", "7S"), cards("KS", "QS", "AH"), cards("JS", "TS", "KH")),
+                     leader=1, game="contract", trump=None, focus=0)
+    assert engine.contract_bound(short, 1, features)[0] == 1
+    assert engine.contract_bound(short, 2, features)[0] == -1
+    assert reference.tricks(short) == 1
+    # In a trump contract a defender may ruff the declarer's top cards: the bound is not used.
+    trumps = Position(pos.hands, leader=1, game="contract", trump=3, focus=0)
+    assert engine.contract_bound(trumps, 1, features)[0] == -1
+
+
+def singleton_tops_positions():
+    """Every no-trump position, up to the ranks that do not matter, in which the declarer (seat
+    0) holds m <= 3 cards, each the top card of its suit and alone in it, and a defender on
+    lead holds a card of a suit the defenders top: per suit, the defenders' cards from the top
+    down as a word over their seats."""
+    for m in (1, 2, 3):
+        for lengths in itertools.product(range(2 * m + 1), repeat=4):
+            if sum(lengths) != 2 * m:
+                continue
+            words = [itertools.product((1, 2), repeat=n) for n in lengths]
+            for suits in itertools.product(*words):
+                hands = [sum(1 << (8 * su + 7) for su in range(m)), 0, 0]
+                for su, word in enumerate(suits):
+                    top = 6 if su < m else 7
+                    for i, seat in enumerate(word):
+                        hands[seat] |= 1 << (8 * su + top - i)
+                if bin(hands[1]).count("1") != m:
+                    continue
+                for leader in (1, 2):
+                    if hands[leader] >> (8 * m):
+                        yield m, suits, Position(tuple(hands), leader=leader, game="contract",
+                                                 trump=None, focus=0)
+
+
+def test_the_defenders_run_bound_holds_when_only_lone_top_cards_are_left():
+    # The one step of the bound's proof that is not argued in general (ALGORITHM.md, "Quick
+    # tricks"): the declarer holds only lone top cards and must throw one, opening its suit to
+    # the defenders. Checked here for every such position, against the reference minimax.
+    checked = 0
+    for m, suits, pos in singleton_tops_positions():
+        d = sum(max(word.count(1), word.count(2)) for word in suits[m:])
+        for target in range(1, m + 1):
+            bound, _ = engine.contract_bound(pos, target, solver.FEATURES["defenders_run"])
+            if bound >= target:
+                assert bound == m - d, pos
+                assert reference.tricks(pos) >= bound, pos
+                checked += 1
+    assert checked > 500, checked
