@@ -302,13 +302,6 @@ def process_line(text: str) -> str:
         return write_json({"input": _echo(text), "error": _one_line(exc)})
 
 
-# The engine's table for a batch, per thread, in megabytes. A batch's deals are unrelated, so
-# entries rarely serve another deal, and a small table stays in the processor's caches: on
-# the benchmark sets' 800 lines, 2 MB answered 11-27 % faster than 16 MB in alternating runs
-# (the answers are the same).
-TABLE_MB = 2
-
-
 def process_lines(texts: list[str]) -> list[str]:
     """Many input lines at once, each answered exactly as `process_line` would: the lines are
     read here, their positions solved together by the engine's many-positions entry point
@@ -332,8 +325,9 @@ def process_lines(texts: list[str]) -> list[str]:
             continue
         ready.append((i, job, position, game, deal))
     try:
-        solved = solver.tricks_many([item[2] for item in ready], moves=True, threads=1,
-                                    tt_mb=TABLE_MB)
+        # A batch's deals are unrelated: the entry point's default table suits them (on the
+        # benchmark sets' 800 lines, 2 MB answered 11-27 % faster than 16 MB, alternating).
+        solved = solver.tricks_many([item[2] for item in ready], moves=True, threads=1)
     except Exception:  # pragma: no cover - a bug in the engine: each line alone says which
         return [answer if answer is not None else process_line(text)
                 for answer, text in zip(answers, texts)]

@@ -19,6 +19,15 @@ from .position import Position
 Jobs, Solver = _built.Jobs, _built.Solver
 
 CHUNK = 512
+#: Each thread's table, in megabytes, for unrelated positions (``tricks_many``'s default: a
+#: batch of deals). Their entries rarely serve another deal, and a fresh engine's table memory
+#: is first touched during the run: from a new process, two threads counted the 200 trump
+#: deals of ``data/bench`` at 8,000-9,200 a second with 2 MB and 3,000-3,500 with 16 MB
+#: (ALGORITHM.md, "The table's size").
+UNRELATED_TT_MB = 2
+#: Each thread's table for related positions (``run_jobs``' default: the layouts of one hand,
+#: the leads of one deal), which share many positions that a larger table keeps.
+RELATED_TT_MB = 16
 #: ``run_jobs(target=EACH)``: every job's own target (see ``Jobs.from_positions``).
 EACH = "each"
 
@@ -45,7 +54,7 @@ class Answers(NamedTuple):
 def tricks_many(positions: Sequence[Position], *,
                 target: int | Sequence[int | None] | None = None,
                 threads: int | None = None, moves: bool = False,
-                lines: bool = False, tt_mb: int = 16) -> np.ndarray | Answers:
+                lines: bool = False, tt_mb: int = UNRELATED_TT_MB) -> np.ndarray | Answers:
     """Every position's answer, in input order, as a numpy ``int8`` array.
 
     ``target`` None: the focus player's trick count from each position; a number: 1 where it
@@ -55,7 +64,8 @@ def tricks_many(positions: Sequence[Position], *,
     principal line when ``lines``), what ``Solver.full`` gives for one position.
     ``threads``: how many threads share the work (default: one per core).
     ``tt_mb``: each thread's transposition table, in megabytes (engines, and so tables, of one
-    size are kept from one call to the next).
+    size are kept from one call to the next); the default suits unrelated positions, and
+    related ones (the layouts of one hand) want ``RELATED_TT_MB``.
     """
     if moves or lines:
         if target is not None:
@@ -101,7 +111,7 @@ class Cancelled(Exception):
 def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = None,
              progress: Callable[[int], None] | None = None,
              stop: threading.Event | None = None, give_up: tuple[int, int] | None = None,
-             tt_mb: int = 16, moves: bool = False,
+             tt_mb: int = RELATED_TT_MB, moves: bool = False,
              lines: bool = False) -> np.ndarray | Answers:
     """Solve every job of ``jobs`` (see ``tricks_many`` for ``target``, ``threads``, ``moves``
     and ``lines``).

@@ -271,7 +271,9 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
     for deal in worlds.deals:
         start = make_position(deal, game, declarer=declarer, leader=leader)[0]
         positions.extend(start.play(c.index) for c in cards)
-    values = solver.tricks_many(positions, threads=jobs).reshape(len(worlds.deals), len(cards))
+    # The leads of one layout share many positions: a table for related positions keeps them.
+    values = solver.tricks_many(positions, threads=jobs, tt_mb=solver.many.RELATED_TT_MB)
+    values = values.reshape(len(worlds.deals), len(cards))
     per_lead = {c: [int(v) for v in values[:, k]] for k, c in enumerate(cards)}
     priced: dict[Card, list[Fraction]] | None = None
     if ruleset is not None:
