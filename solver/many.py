@@ -22,8 +22,8 @@ CHUNK = 512
 #: Each thread's table, in megabytes, for unrelated positions (``tricks_many``'s default: a
 #: batch of deals). Their entries rarely serve another deal, and a fresh engine's table memory
 #: is first touched during the run: from a new process, two threads counted the 200 trump
-#: deals of ``data/bench`` at 8,000-9,200 a second with 2 MB and 3,000-3,500 with 16 MB
-#: (ALGORITHM.md, "The table's size").
+#: deals of ``data/bench`` at 7,900-9,300 a second with 2 MB and 3,300-3,600 with 16 MB
+#: (ALGORITHM.md, "A table kept from one deal to the next").
 UNRELATED_TT_MB = 2
 #: Each thread's table for related positions (``run_jobs``' default: the layouts of one hand,
 #: the leads of one deal), which share many positions that a larger table keeps.
