@@ -10,7 +10,7 @@ from pyanalysis.rules import RuleSet
 from pyanalysis.sheet import Sheet, SheetError, settle
 from pyanalysis.sheet_io import load_sheet, parse_deal_line, read_record
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "sheets"
+DATA = Path(__file__).resolve().parents[2] / "data" / "sheets"
 
 
 # -- settlement -------------------------------------------------------------------------------

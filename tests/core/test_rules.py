@@ -5,7 +5,7 @@ import pytest
 
 from pyanalysis.rules import KNOBS, PRESETS, RuleError, RuleSet
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 
 def test_presets_differ_where_the_seeds_say():

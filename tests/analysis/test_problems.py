@@ -6,7 +6,7 @@ import pytest
 
 import pyanalysis as pa
 
-PROBLEMS = json.loads((Path(__file__).parent.parent / "data" / "problems.json").read_text("utf-8"))
+PROBLEMS = json.loads((Path(__file__).resolve().parents[2] / "data" / "problems.json").read_text("utf-8"))
 ANSWERED = [p for p in PROBLEMS if p["status"] == "published"]
 
 

@@ -13,7 +13,7 @@ from pyanalysis.analysis.problems import (
     COLLECTION, ProblemError, check_problems, find_problem, load_problems, solve_problem,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ENTRIES = json.loads((ROOT / "data" / "problems.json").read_text("utf-8"))
 SHARED = ROOT.parent / "shared" / "problems.json"
 

@@ -20,7 +20,7 @@ from cli_support import (
 from pyanalysis.batch import BatchError, process_line, process_lines, run_batch, solve_job
 from pyanalysis.cli import main
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parent.parent  # tests/, where cli_support.py lives
 DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
 ENDING = "AK7.-.-.- QJ.8.-.- -.-.AK8.-"
 

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from pyanalysis.cli import main
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "sheets"
+DATA = Path(__file__).resolve().parents[2] / "data" / "sheets"
 
 
 def run(*args):
@@ -150,7 +150,7 @@ def test_price_overrides_reach_the_writes():
     assert json.loads(result.output)["writes"]["1"]["pool"] == "5"
 
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def help_examples(command):

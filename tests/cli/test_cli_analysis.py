@@ -25,7 +25,7 @@ from pyanalysis.cli.scoring import format_deal
 
 from cli_support import flat, ok, run, same_json
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 COMMANDS = ["tenner", "odds", "totus", "underbid", "misere-odds"]
 
 TEN_DEAL = "AKQ.AKQJ9.-.AK T9.87.JT7.987 J87.T.A98.QJT discard:-.-.KQ.-"  # 10♣ made

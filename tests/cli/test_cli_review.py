@@ -12,7 +12,7 @@ import pyanalysis as pa
 from pyanalysis.cli import main
 from cli_support import flat, ok, same_json, strict_json
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "data" / "examples" / "game.txt"
 RASPASY = ROOT / "data" / "examples" / "raspasy_game.txt"
 MISERE = ROOT / "data" / "examples" / "misere_game.txt"
