@@ -1,4 +1,4 @@
-"""Published problems (data/problems.json): the solver must give every published answer."""
+"""Published problems (pyanalysis/data/problems.json): the solver must give every published answer."""
 import json
 from pathlib import Path
 
@@ -6,7 +6,7 @@ import pytest
 
 import pyanalysis as pa
 
-PROBLEMS = json.loads((Path(__file__).resolve().parents[2] / "data" / "problems.json").read_text("utf-8"))
+PROBLEMS = json.loads((Path(__file__).resolve().parents[2] / "pyanalysis" / "data" / "problems.json").read_text("utf-8"))
 ANSWERED = [p for p in PROBLEMS if p["status"] == "published"]
 
 

@@ -14,7 +14,7 @@ from pyanalysis.analysis.problems import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-ENTRIES = json.loads((ROOT / "data" / "problems.json").read_text("utf-8"))
+ENTRIES = json.loads((ROOT / "pyanalysis" / "data" / "problems.json").read_text("utf-8"))
 SHARED = ROOT.parent / "shared" / "problems.json"
 
 
@@ -29,7 +29,7 @@ def solved_here(entry: dict) -> int:
 
 def test_the_collection_is_the_shipped_file_and_reads_back():
     problems = load_problems()
-    assert COLLECTION == ROOT / "data" / "problems.json"
+    assert COLLECTION == ROOT / "pyanalysis" / "data" / "problems.json"
     assert [p.to_dict() for p in problems] == ENTRIES
     assert all(p.source.strip() for p in problems)
     assert {p.status for p in problems} == {"published", "partial_answer", "statement_only"}
