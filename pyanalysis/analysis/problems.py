@@ -1,4 +1,4 @@
-"""Published problems: the collection in `data/problems.json`, each solved and checked.
+"""Published problems: the collection in `pyanalysis/data/problems.json`, each solved and checked.
 
 Every problem is a deal from a book or an earlier solver with the question it asks (the
 declarer's tricks with best play by both sides, or in misère the tricks forced on him) and,
@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 import json
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -32,8 +33,9 @@ __all__ = [
     "solve_problem",
 ]
 
-#: The collection shipped with the project (the repository's data/ folder).
-COLLECTION = Path(__file__).resolve().parents[2] / "data" / "problems.json"
+#: The collection that ships inside the package (pyanalysis/data/problems.json), read through
+#: importlib.resources so that it is found after any kind of install, not only in a checkout.
+COLLECTION = Path(str(resources.files("pyanalysis") / "data" / "problems.json"))
 
 PUBLISHED, PARTIAL, STATEMENT = "published", "partial_answer", "statement_only"
 STATUSES = (PUBLISHED, PARTIAL, STATEMENT)
@@ -205,7 +207,7 @@ def parse_problem_game(text: str) -> Game:
 
 
 def load_problems(path: str | Path | None = None) -> list[Problem]:
-    """The problems of a collection file (default: the project's data/problems.json)."""
+    """The problems of a collection file (default: the collection that ships in the package)."""
     path = Path(path) if path is not None else COLLECTION
     try:
         text = path.read_text(encoding="utf-8")
