@@ -49,17 +49,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-from .cards import SUIT_SYMBOLS, Card
+from .cards import Card
 from .deal import Deal
 from .errors import NotationError
 from .games import CONTRACT, RASPASY, Game
+from .play import IllegalCard, Play, Trick
+from .seat import Seat
 
-__all__ = ["Record", "Trick", "RecordError", "TALON_RULES", "CLAIM_KINDS", "claim_kind",
+__all__ = ["Record", "Trick", "RecordError", "CLAIM_KINDS", "claim_kind",
            "claim_text", "read_claim_words"]
 
-#: The raspasy talon rules (as in `solving.TALON_RULES`, not imported: this layer is below it).
-TALON_RULES = ("suit", "card", "none")
-_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 _KEYS = {
     "deal": "deal", "сдача": "deal", "расклад": "deal",
     "game": "game", "игра": "game",
@@ -82,38 +81,6 @@ _FILLER = ("takes", "take", "the", "all", "he", "more", "tricks", "trick")
 
 class RecordError(NotationError):
     """A record that cannot be read, or whose play breaks the rules (the message says where)."""
-
-
-@dataclass(frozen=True)
-class Trick:
-    """One trick of a record.
-
-    `number` 1..10; `leader` the seat playing first; `cards` in play order (fewer than three
-    only in the last, unfinished trick); `talon_card` the talon card of a raspasy talon trick
-    (None otherwise); `winner` the seat that took it, or None when it is unfinished or, under
-    the raspasy talon rule `card`, the talon card kept it.
-    """
-
-    number: int
-    leader: int
-    cards: tuple[Card, ...]
-    talon_card: Card | None = None
-    winner: int | None = None
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """The seat that played each card."""
-        return tuple((self.leader - 1 + i) % 3 + 1 for i in range(len(self.cards)))
-
-    @property
-    def complete(self) -> bool:
-        return len(self.cards) == 3
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"number": self.number, "leader": self.leader,
-                "cards": [str(c) for c in self.cards],
-                "talon_card": None if self.talon_card is None else str(self.talon_card),
-                "winner": self.winner}
 
 
 @dataclass(frozen=True)
@@ -280,6 +247,8 @@ class Record:
                 raise RecordError("raspasy has no declarer: remove the 'declarer:' line")
             if self.whist:
                 raise RecordError("raspasy is not whisted: remove the 'whist:' line")
+            from solver.position import TALON_RULES  # the engine package, loaded on first use
+
             rule = self.talon_rule
             if rule is not None and rule not in TALON_RULES:
                 raise RecordError(f"unknown talon rule '{rule}': expected suit, card or none")
@@ -379,14 +348,8 @@ def _text(value: Any, name: str) -> str:
     return value
 
 
-def _seat(value: Any, name: str) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, str) and value.strip() in ("1", "2", "3"):
-        return int(value)
-    if isinstance(value, int) and not isinstance(value, bool) and value in (1, 2, 3):
-        return value
-    raise RecordError(f"{name}: '{value}' is not a seat 1, 2 or 3")
+def _seat(value: Any, name: str) -> Seat | None:
+    return None if value is None else Seat.parse(value, name, error=RecordError)
 
 
 def _cards(words: Iterable[str]) -> list[Card]:
@@ -531,75 +494,29 @@ def _read_claim(claim: Any, declarer: Any) -> tuple[int | None, str | None, int 
 # ---------------------------------------------------------------------------- the play
 
 
-def _play_tricks(record: Record) -> list[Trick]:
+def _play_tricks(record: Record) -> tuple[Trick, ...]:
     """The play split into tricks, each card checked (RULES.md §2), or a `RecordError`."""
-    from solver.position import legal_mask, talon_trick_taker, trick_taker  # the engine layer
-
-    deal, game = record.deal, record.game
+    deal = record.deal
     if len(record.plays) > 3 * deal.size:
         raise RecordError(f"{len(record.plays)} cards played, but the deal has only "
                           f"{3 * deal.size} ({deal.size} tricks)")
-    hands = [h.mask for h in deal.hands]
-    talon = list(deal.talon) if record.talon_rule not in (None, "none") else []
-    played_in: dict[Card, int] = {}
+    play = Play(deal, record.game, record.leader, record.talon_rule or "none")
     given = dict(record.leaders_given)
-    tricks: list[Trick] = []
-    leader = record.leader
-    for start in range(0, len(record.plays), 3):
-        number = start // 3 + 1
-        cards = record.plays[start:start + 3]
-        talon_card = talon.pop(0) if talon else None
-        if number in given and given[number] != leader:
+    for card in record.plays:
+        trick = play.trick
+        if not trick.cards and given.get(trick.number, trick.leader) != trick.leader:
+            number, leader = trick.number, trick.leader
+            took = (number > 1 and play.tricks[-1].winner == leader
+                    and trick.talon_card is None)
             raise RecordError(
-                f"trick {number}: led by the {_ORDINALS[given[number]]} hand, but the "
-                f"{_ORDINALS[leader]} hand leads it" + (
-                    f" (he took trick {number - 1})" if number > 1 and tricks[-1].winner
-                    == leader and talon_card is None else ""))
-        lead_suit = talon_card.suit if talon_card is not None else cards[0].suit
-        seats = [(leader - 1 + i) % 3 for i in range(3)]
-        for i, card in enumerate(cards):
-            seat = seats[i] + 1
-            where = f"trick {number}"
-            if card in played_in:
-                raise RecordError(f"{where}: {card} was already played in trick "
-                                  f"{played_in[card]}")
-            if not hands[seat - 1] & card.bit:
-                owner = next((s for s in (1, 2, 3) if deal.hands[s - 1].mask & card.bit), None)
-                held = (f"; the {_ORDINALS[owner]} hand holds it" if owner
-                        else "; it is in the talon" if card in deal.talon
-                        else "; it is in no hand")
-                raise RecordError(f"{where}: {card} is not in the {_ORDINALS[seat]} hand's "
-                                  f"cards{held}")
-            follow = lead_suit if (i > 0 or talon_card is not None) else None
-            legal = legal_mask(hands[seat - 1], follow, game.trump)
-            if not legal & card.bit:
-                raise RecordError(f"{where}: {_illegal(card, seat, hands[seat - 1], follow, game)}")
-            hands[seat - 1] &= ~card.bit
-            played_in[card] = number
-        winner = None
-        if len(cards) == 3:
-            ints = tuple(c.index for c in cards)
-            if talon_card is not None:
-                taker = talon_trick_taker(ints, seats, talon_card.index, record.talon_rule)
-            else:
-                taker = trick_taker(ints, seats, game.trump)
-            winner = None if taker is None else taker + 1
-            # After a talon trick the 1st hand plays first again (RULES.md §2.3).
-            leader = 1 if talon_card is not None else winner
-        tricks.append(Trick(number, seats[0] + 1, tuple(cards), talon_card, winner))
-    return tricks
-
-
-def _illegal(card: Card, seat: int, hand: int, lead_suit: int, game: Game) -> str:
-    """Why `card` may not be played: it does not follow suit, or it is not a trump."""
-    held = f"the {_ORDINALS[seat]} hand holds"
-    if hand & (0xFF << (8 * lead_suit)):
-        return (f"{card} does not follow suit {SUIT_SYMBOLS[lead_suit]} "
-                f"({held} {SUIT_SYMBOLS[lead_suit]})")
-    trump = game.trump
-    assert trump is not None
-    return (f"{card} is not a trump: {held} no {SUIT_SYMBOLS[lead_suit]} and must play a "
-            f"trump {SUIT_SYMBOLS[trump]}")
+                f"trick {number}: led by the {Seat(given[number]).ordinal} hand, but the "
+                f"{leader.ordinal} hand leads it" + (f" (he took trick {number - 1})"
+                                                     if took else ""))
+        try:
+            play.push(card)
+        except IllegalCard as error:
+            raise RecordError(str(error)) from None
+    return play.all_tricks
 
 
 def plays_text(plays: Sequence[Card]) -> str:

@@ -21,15 +21,13 @@ from .deal import Deal
 from .errors import PositionError, shorten
 from .games import CONTRACT, MISERE, RASPASY, Game
 from .hand import card_list
+from .play import NOT_FOLLOWING, NOT_HELD, IllegalCard, Play
+from .seat import Seat
 from .jsonout import cards_to_json, moves_to_json
 
 if TYPE_CHECKING:
     import solver
 
-# The same tuple as `solver.position.TALON_RULES`. It is not imported from there because
-# importing `solver.position` runs `solver/__init__.py`, which loads the compiled engine, and
-# the notation layers (and `import pyanalysis`) must work without it.
-TALON_RULES = ("suit", "card", "none")
 STRAINS = ("S", "C", "D", "H", "NT")
 _SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
 
@@ -130,7 +128,7 @@ def solve(deal: Deal | str, game: Game | str, declarer: int | None = None, leade
         stats = dict(engine.stats)
     except ValueError as error:  # the engine refused the position: say it in our terms
         raise PositionError(_engine_message(error)) from None
-    return Solution(value, moves, line, (leader - 1 + len(cards)) % 3 + 1, focus, parsed_game,
+    return Solution(value, moves, line, Seat.after(leader, len(cards)), focus, parsed_game,
                     stats, deal, leader, tuple(cards), position.talon_rule)
 
 
@@ -157,10 +155,9 @@ def _position(deal: Deal | str, game: Game | str, declarer: int | None, leader: 
     if talon and len(talon) > deal.size:
         raise PositionError(
             f"{len(talon)} talon tricks but only {deal.size} card(s) in each hand")
-    cards = _check_played(deal, game, leader, played, deal.talon[0] if talon else None)
-    hands = [hand.mask for hand in deal.hands]
-    for i, card in enumerate(cards):
-        hands[(leader - 1 + i) % 3] &= ~card.bit
+    play = _check_played(deal, game, leader, played, rule)
+    cards = list(play.moves)
+    hands = [hand.mask for hand in play.hands]
     try:
         position = _engine().Position(
             hands=tuple(hands),
@@ -273,6 +270,16 @@ def _solver(engine: Any) -> Any:
     return engine
 
 
+def __getattr__(name: str) -> Any:
+    # `TALON_RULES` is the engine's (`solver.position`), read on first use: importing the
+    # engine package loads the compiled search, and `import pyanalysis` works without it.
+    if name == "TALON_RULES":
+        from solver.position import TALON_RULES
+
+        return TALON_RULES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _engine() -> Any:
     """The engine package, imported on first use so that the notation layers work without it."""
     import solver
@@ -307,6 +314,8 @@ def focus_seat(game: Game, declarer: int | None, player: int | None,
 
 def resolve_talon_rule(deal: Deal, game: Game, talon_rule: str | None) -> str:
     """The talon rule in force: `talon_rule` checked against the game and deal, or its default."""
+    from solver.position import TALON_RULES  # the engine package: see `_engine`
+
     if talon_rule is not None and talon_rule not in TALON_RULES:
         raise PositionError(f"unknown talon rule '{talon_rule}': expected suit, card or none")
     if game.kind != RASPASY:
@@ -324,41 +333,33 @@ def resolve_talon_rule(deal: Deal, game: Game, talon_rule: str | None) -> str:
 
 
 def _check_played(deal: Deal, game: Game, leader: int, played: Iterable[Card | str] | None,
-                  talon_card: Card | None) -> list[Card]:
-    """The played cards, checked: each from the right hand and a legal play."""
+                  talon_rule: str) -> Play:
+    """The cards played to the current trick, checked (each from the right hand and a legal
+    play) and played from its start."""
     cards = card_list(played, "played")
-    if not cards:
-        return cards
     if len(cards) > 2:
         raise PositionError(
             f"{len(cards)} cards played to the current trick; at most 2 before the last card")
     if len(set(cards)) != len(cards):
         raise PositionError(f"card {_first_repeat(cards)} is played twice")
-    lead_suit = talon_card.suit if talon_card is not None else (cards[0].suit if cards else None)
+    play = Play(deal, game, leader, talon_rule)
     for i, card in enumerate(cards):
-        seat = (leader - 1 + i) % 3 + 1
-        hand = deal.hands[seat - 1]
-        if card not in hand:
-            owner = next((s for s in SEATS if card in deal.hands[s - 1]), None)
-            where = f"it is in hand {owner}" if owner else "it is in no hand"
-            raise PositionError(
-                f"played card {card}: card {i + 1} of the trick is hand {seat}'s, but {where}")
-        _check_legal(card, seat, hand.mask, lead_suit, game.trump)
-    return cards
+        try:
+            play.push(card)
+        except IllegalCard as error:
+            raise PositionError(_illegal_message(error, i)) from None
+    return play
 
 
-def _check_legal(card: Card, seat: int, hand: int, lead_suit: int | None,
-                 trump: int | None) -> None:
-    """Raise if `card` breaks the rules of play (`solver.position.legal_mask`), saying why."""
-    from solver.position import legal_mask  # the engine package: see `_engine`
-
-    legal = legal_mask(hand, lead_suit, trump)
-    if legal & card.bit:
-        return
-    must = ((legal & -legal).bit_length() - 1) // 8  # every legal card is of this one suit
-    reason = "must follow suit" if must == lead_suit else "must play a trump"
-    raise PositionError(
-        f"illegal play {card}: hand {seat} holds {_SUIT_NAMES[must]} and {reason}")
+def _illegal_message(error: IllegalCard, i: int) -> str:
+    """Why card `i` of the current trick may not be played, in this module's words."""
+    card, seat = error.card, error.seat
+    if error.kind == NOT_HELD:
+        where = f"it is in hand {error.owner}" if error.owner else "it is in no hand"
+        return f"played card {card}: card {i + 1} of the trick is hand {seat}'s, but {where}"
+    must, reason = ((error.lead_suit, "must follow suit") if error.kind == NOT_FOLLOWING
+                    else (error.trump, "must play a trump"))
+    return f"illegal play {card}: hand {seat} holds {_SUIT_NAMES[must]} and {reason}"
 
 
 def _first_repeat(cards: list[Card]) -> Card:
