@@ -1,6 +1,7 @@
-"""Turn pytest-benchmark JSON files from benches/ into the README's tables, or compare two runs.
+"""Turn pytest-benchmark JSON files from benches/ into the tables of benches/RESULTS.md, or
+compare two runs.
 
-    python benches/report.py benches/baseline.json            # the README table
+    python benches/report.py benches/baseline.json            # the table of benches/RESULTS.md
     python benches/report.py NEW.json benches/baseline.json   # NEW against the baseline
     python benches/report.py benches/layouts_baseline.json    # the layout questions' table
     python benches/report.py --hands benches/layouts_baseline.json   # ... and every hand

@@ -5,7 +5,7 @@ Modes: `tricks` (the trick count, `Solver.tricks`), `moves` (every card's value)
 `Deal` and a `Game` already read: reading the notation is the same for every question).
 
     pytest benches --benchmark-only --benchmark-json=benches/baseline.json
-    python benches/report.py benches/baseline.json      # the README table
+    python benches/report.py benches/baseline.json      # the table of benches/RESULTS.md
 
 Extra info per benchmark: p90/p99 time per solve, median nodes per solve, nodes per second.
 """
