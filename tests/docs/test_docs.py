@@ -56,6 +56,22 @@ def test_blocks_shown_and_not_run_are_installs_benchmarks_or_data():
     assert len(sh) + len(text) < len(run)
 
 
+def test_the_readme_commands_are_what_ci_runs():
+    # The README's two commands make their own virtual environment (a stock Debian or Ubuntu
+    # Python refuses `pip install` outside one); the test command is CI's, in .ci/run.
+    sh = [b.body.strip() for b in BLOCKS if b.page.name == "README.md" and b.lang == "sh"]
+    solve = '. .venv/bin/activate && pip install -e . && prefdd solve "$(cat data/examples/'
+    tests = '. .venv/bin/activate && pip install -e ".[test]" && python -m pytest'
+    assert any(s.startswith("python3 -m venv .venv && " + solve) for s in sh), sh
+    assert any(s == "python3 -m venv .venv && " + tests for s in sh), sh
+    assert any("apt-get install python3-venv python3-dev build-essential" in s for s in sh)
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert 'pip install -q -e ".[test]"' in ci and "\npython -m pytest\n" in ci
+    # The deal the first command solves is the one the README's tour shows.
+    tour = next(b for b in BLOCKS if b.page.name == "README.md" and b.lang == "console")
+    assert commands(tour)[0].text == sh[0].split(" && ")[-1]
+
+
 def test_every_page_is_found_and_runs_something():
     names = {page.relative_to(ROOT).as_posix() for page in PAGES}
     for name in ("README.md", "docs/cli.md", "docs/api.md", "docs/formats.md",
