@@ -17,7 +17,8 @@ The conventions a page follows (docs/README.md says them for people writing page
 - ```sh: install and benchmark commands, shown and not run (they install packages or take
   minutes); every line must start with one of `SH_COMMANDS`.
 - ```text: data (a record, a diagram, a score sheet), not run; it holds no prompt.
-- The word `slow` after the language (```console slow) marks the block with pytest's `slow`.
+- The word `slow` after the language (```console slow) marks the block with pytest's `slow`;
+  a slow python block defines nothing that a later block uses.
 - A block of any other language, or of none, is refused.
 """
 from __future__ import annotations
@@ -133,16 +134,18 @@ class Sessions:
         self._done: dict[Path, tuple[int, dict]] = {}
 
     def run(self, block: Block) -> tuple[doctest.TestResults, int]:
-        mine = numbered_blocks(block.page)
-        k = next(i for i, (line, _) in enumerate(mine) if line == block.line)
+        """Run `block` after the page's earlier python blocks. Catching up skips the earlier
+        blocks marked slow (a slow block defines nothing a later block uses), so that
+        `-m "not slow"` leaves their time out."""
+        mine = [b for b in blocks(block.page) if b.lang == "python"]
+        k = next(i for i, b in enumerate(mine) if b.line == block.line)
         done, globs = self._done.get(block.page, (0, {}))
         if done > k:
             done, globs = 0, {}
-        if done < k:
-            earlier = run_blocks(block.page, mine[done:k], quiet=True, globs=globs)[0]
-            if earlier.failed:
-                raise AssertionError(f"{block.id}: an earlier python block of the page fails")
-        result = run_blocks(block.page, [mine[k]], globs=globs)
+        earlier = [(b.line, b.body) for b in mine[done:k] if not b.slow]
+        if earlier and run_blocks(block.page, earlier, quiet=True, globs=globs)[0].failed:
+            raise AssertionError(f"{block.id}: an earlier python block of the page fails")
+        result = run_blocks(block.page, [(block.line, block.body)], globs=globs)
         self._done[block.page] = (k + 1, globs)
         return result
 

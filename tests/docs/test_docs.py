@@ -125,3 +125,11 @@ def test_the_comparison_elides_only_where_the_page_says_so():
     assert not matches("8 tricks", "9 tricks")
     command = Command(1, "prefdd nosuch", "", 0)
     assert command.exit_code == 0
+
+
+def test_slow_blocks_carry_the_marker():
+    slow = [b for b in BLOCKS if b.slow]
+    assert slow and all(b.lang in RUN for b in slow)
+    for block in slow:
+        assert any(mark.name == "slow" for mark in _param(block).marks), block.id
+    assert not any(_param(b).marks for b in BLOCKS if not b.slow)
