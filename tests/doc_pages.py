@@ -177,7 +177,7 @@ def commands(block: Block) -> list[Command]:
         text = lines[i][2:]
         while text.endswith("\\"):
             i += 1
-            text = text[:-1] + " " + lines[i].strip()
+            text = text[:-1].rstrip() + " " + lines[i].strip()
         i += 1
         out = []
         while i < len(lines) and not lines[i].startswith("$ "):
