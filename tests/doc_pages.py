@@ -1,4 +1,4 @@
-"""Run the code blocks of README.md and docs/*.md, and compare what they print with the page.
+"""Run the code blocks of README.md, docs/*.md and benches/RESULTS.md; compare what they print.
 
 The conventions a page follows (docs/README.md says them for people writing pages):
 
@@ -46,12 +46,11 @@ RUN = ("console", "python")
 SHOWN = ("sh", "text")
 # The commands an ```sh block may hold: installing, and the benchmarks.
 SH_COMMANDS = ("python3 -m venv", ". .venv/bin/activate", "pip install", "apt-get install",
-               "sudo apt-get install", "python -m pytest benches/", "python benches/",
-               "python -m pytest -m", "cd ")
+               "sudo apt-get install", "python -m pytest benches/", "python benches/")
 FENCE = re.compile(r"^```([^\n]*)\n(.*?)^```[ \t]*$", re.S | re.M)
 CAT = re.compile(r'"\$\(cat ([\w./-]+)\)"')
 EXIT = re.compile(r"^\(exit code (\d+)\)$")
-ELLIPSIS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+DOCTEST_FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
 @dataclass(frozen=True)
@@ -113,7 +112,7 @@ def run_blocks(page: Path, blocks: list[tuple[int, str]], *, quiet: bool = False
 
     `globs` (changed in place) carries the session's names in and out."""
     parser = doctest.DocTestParser()
-    runner = doctest.DocTestRunner(optionflags=ELLIPSIS)
+    runner = doctest.DocTestRunner(optionflags=DOCTEST_FLAGS)
     globs = {} if globs is None else globs
     examples = 0
     with _in(ROOT):
