@@ -16,9 +16,14 @@ Output lines are in input order and are written (and flushed) as soon as every e
 is done, so an interrupted run leaves a prefix of the answer, at worst with a torn last line;
 ``resume=True`` keeps that prefix, drops the torn line and computes only the rest. However the
 run ends, its worker processes end with it (`_start_worker`).
+
+A run holds an exclusive lock on its output file from before it reads it (to resume) or
+empties it until it ends (`_lock_output`): a second run on the same file, from this machine,
+is refused at once and touches nothing, so two runs never write the same file.
 """
 from __future__ import annotations
 
+import errno
 import json
 import math
 import multiprocessing
@@ -32,6 +37,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+try:
+    import fcntl
+except ImportError:  # not on Windows: see `_lock_output`
+    fcntl = None  # type: ignore[assignment]
+
 import pyanalysis as pa
 
 from .jsonout import moves_to_json
@@ -41,6 +51,7 @@ from .solving import deal_verdict, engine_moves, make_position
 __all__ = [
     "BatchError",
     "BatchSummary",
+    "OutputInUseError",
     "default_jobs",
     "parse_job",
     "process_line",
@@ -84,6 +95,10 @@ CHUNK_LINES = 32
 
 class BatchError(ValueError):
     """A batch run cannot start or go on (unreadable input, output that does not match)."""
+
+
+class OutputInUseError(BatchError):
+    """Another run holds the lock on the output file."""
 
 
 @dataclass
@@ -358,15 +373,18 @@ def _count_jobs(path: Path) -> int:
     return sum(1 for _ in _input_lines(path))
 
 
-def _kept_output(out_path: Path) -> tuple[list[str], int]:
-    """The complete answer lines already in `out_path`, and the byte length they occupy.
+def _kept_output(fd: int) -> tuple[list[str], int]:
+    """The complete answer lines already in the output open as `fd`, and the byte length they
+    occupy. (Read through the locked descriptor, not the path: the file locked is the file
+    read.)
 
     A line is complete when it ends with a newline and holds a JSON object; reading stops at
     the first line that is not (a torn line left by a kill).
     """
     kept: list[str] = []
     length = 0
-    with open(out_path, "rb") as stream:
+    os.lseek(fd, 0, os.SEEK_SET)
+    with open(fd, "rb", closefd=False) as stream:
         for raw in stream:
             if not raw.endswith(b"\n"):
                 break
@@ -415,6 +433,62 @@ def _error_line_numbers(kept: list[str], in_path: Path) -> list[int]:
     return [numbers[i] for i, text in enumerate(kept) if "error" in json.loads(text)]
 
 
+#: Descriptors of the outputs this process holds locked. A worker process forked during a run
+#: inherits them, and with them the lock (a `flock` lock belongs to the open file, which the
+#: fork shares): `_start_worker` closes them, so that the lock ends with the main process, and
+#: a run killed with SIGKILL can be resumed at once, not only once its workers have noticed.
+_LOCKED_OUTPUTS: set[int] = set()
+
+#: `flock`'s answers for a lock held by someone else (EWOULDBLOCK; EACCES on some systems).
+_LOCK_BUSY = {errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES}
+
+
+def _lock_output(out_path: Path) -> tuple[int, bool]:
+    """Open `out_path` for reading and writing, creating it if it is absent but never emptying
+    it, and take an exclusive lock on it. Returns the descriptor (the lock lasts until it is
+    closed, and ends with the process however it ends) and whether the file was created here.
+
+    `OutputInUseError` if another run holds the lock: nothing of the file is read or changed.
+    The lock is `flock`'s: advisory (it keeps out other prefdd runs, not other programs) and
+    local (on a network file system, runs on different machines may not see each other's).
+    Where there is no `fcntl` (Windows), or the file system has no locks, the run goes on
+    unlocked, as before locks were taken: two runs on one file are then not refused.
+    """
+    binary = getattr(os, "O_BINARY", 0)  # Windows: no newline translation below the text layer
+    for _ in range(3):
+        try:
+            try:
+                fd = os.open(out_path, os.O_RDWR | os.O_CREAT | os.O_EXCL | binary, 0o666)
+                created = True
+            except FileExistsError:
+                fd = os.open(out_path, os.O_RDWR | binary)
+                created = False
+        except OSError as exc:
+            raise BatchError(f"cannot write {out_path}: {exc.strerror}") from None
+        if fcntl is None:
+            return fd, created
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            if exc.errno not in _LOCK_BUSY:
+                return fd, created  # a file system without locks: go on unlocked
+            os.close(fd)
+            raise OutputInUseError(
+                f"{out_path} is being written by another batch run; let it finish, or stop"
+                " it and run again with --resume"
+            ) from None
+        # The lock is on the file opened; if the name now leads to another file (the one
+        # opened was removed or replaced meanwhile), lock that one instead.
+        try:
+            same = os.path.samestat(os.fstat(fd), os.stat(out_path))
+        except OSError:
+            same = False
+        if same:
+            return fd, created
+        os.close(fd)
+    raise BatchError(f"cannot write {out_path}: it is being removed or replaced")
+
+
 # ---------------------------------------------------------------------------------- runs
 
 
@@ -441,6 +515,12 @@ def _start_worker(parent_pid: int, start_method: str) -> None:
     # A forked worker inherits the main process's SIGTERM handler (the command line turns
     # SIGTERM into an interruption); in a worker the pool would catch that as the job's error.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    for fd in _LOCKED_OUTPUTS:  # forked with the output open: the lock is the main process's
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    _LOCKED_OUTPUTS.clear()
     parent = multiprocessing.parent_process()
     # The parent to watch: the main process itself (fork, spawn), or the forkserver, which
     # exits when the main process is gone.
@@ -547,29 +627,48 @@ def run_batch(
     if out_path.exists() and out_path.resolve() == in_path.resolve():
         raise BatchError(f"the output {out_path} is the input file; choose another -o")
     summary = BatchSummary(total=total)
-    if resume and out_path.exists():
-        kept, length = _kept_output(out_path)
+    fd, created = _lock_output(out_path)
+    _LOCKED_OUTPUTS.add(fd)
+    try:
+        return _run_locked(in_path, out_path, fd, created, summary, jobs=jobs, resume=resume,
+                           progress=progress, backend=backend, scheduler=scheduler,
+                           worker=worker)
+    finally:
+        _LOCKED_OUTPUTS.discard(fd)
+        os.close(fd)  # ends the lock
+
+
+def _run_locked(in_path: Path, out_path: Path, fd: int, created: bool, summary: BatchSummary,
+                *, jobs: int, resume: bool, progress: bool | None, backend: str,
+                scheduler: str | None, worker: Worker) -> BatchSummary:
+    """`run_batch` once the output is open as `fd` and locked."""
+    length = 0
+    if resume:
+        kept, length = _kept_output(fd)
         _check_resumed(kept, in_path, out_path)
-        with open(out_path, "r+b") as stream:
-            stream.truncate(length)  # drop a torn last line
         summary.resumed = len(kept)
         summary.error_lines = _error_line_numbers(kept, in_path)
-        mode = "a"
-    else:
-        mode = "w"
 
     todo = ((number, text) for index, (number, text) in enumerate(_input_lines(in_path))
             if index >= summary.resumed)
     parallel = jobs > 1 or backend != "processes"
-    # Start the workers before the output is touched: a backend that cannot start must not
-    # leave an emptied output behind.
-    executor, close = _make_executor(backend, jobs, scheduler) if parallel else (None, None)
+    # Start the workers before the output is changed: a backend that cannot start must not
+    # leave an emptied output behind (nor one this run created).
+    try:
+        executor, close = _make_executor(backend, jobs, scheduler) if parallel else (None, None)
+    except BaseException:
+        if created:
+            os.unlink(out_path)
+        raise
     try:
         try:
-            output = open(out_path, mode, encoding="utf-8")
+            os.ftruncate(fd, length)  # drop a torn last line, or everything without `resume`
+            os.lseek(fd, length, os.SEEK_SET)
+            # Written through the locked descriptor (closed by `run_batch`, not here).
+            output = open(fd, "w", encoding="utf-8", closefd=False)
         except OSError as exc:
             raise BatchError(f"cannot write {out_path}: {exc.strerror}") from None
-        with output, Progress(total, "solving", initial=summary.resumed,
+        with output, Progress(summary.total, "solving", initial=summary.resumed,
                               enabled=progress) as bar:
 
             def write(number: int, answer: str) -> None:
