@@ -29,6 +29,7 @@ from .errors import PositionError
 from .games import RASPASY, Game
 from .hand import Hand
 from .seat import SEATS, Seat
+from .serialize import JsonFields
 
 __all__ = ["Play", "Trick", "IllegalCard", "PLAYED", "NOT_HELD", "NOT_FOLLOWING",
            "NOT_TRUMPING"]
@@ -39,13 +40,13 @@ PLAYED, NOT_HELD, NOT_FOLLOWING, NOT_TRUMPING = "played", "not held", "not follo
 
 
 @dataclass(frozen=True)
-class Trick:
+class Trick(JsonFields):
     """One trick.
 
     `number` 1..10; `leader` the seat playing first; `cards` in play order (fewer than three
     while it is being played); `talon_card` the talon card of a raspasy talon trick (None
     otherwise); `winner` the seat that took it, or None while it is unfinished or when, under
-    the raspasy talon rule `card`, the talon card kept it.
+    the raspasy talon rule `card`, the talon card kept it. `to_dict()`: these fields in order.
     """
 
     number: int
@@ -63,17 +64,17 @@ class Trick:
     def complete(self) -> bool:
         return len(self.cards) == 3
 
-    def by_seat(self) -> dict[Seat, Card | None]:
-        """{seat: the card it played, or None} for seats 1..3."""
-        out: dict[Seat, Card | None] = dict.fromkeys(SEATS)
-        out.update(zip(self.seats, self.cards))
-        return out
+    @property
+    def first_card(self) -> int:
+        """How many cards were played before this trick (its first card's 0-based index)."""
+        return 3 * (self.number - 1)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"number": self.number, "leader": self.leader,
-                "cards": [str(c) for c in self.cards],
-                "talon_card": None if self.talon_card is None else str(self.talon_card),
-                "winner": self.winner}
+    def by_seat(self) -> dict[Seat, tuple[Card, int] | None]:
+        """{seat: (its card, the card's index in the play)} for seats 1..3 (None: not played)."""
+        out: dict[Seat, tuple[Card, int] | None] = dict.fromkeys(SEATS)
+        for k, (seat, card) in enumerate(zip(self.seats, self.cards)):
+            out[seat] = (card, self.first_card + k)
+        return out
 
 
 class IllegalCard(PositionError):
@@ -224,6 +225,16 @@ class Play:
         seat = self.turn
         mask = _rules().legal_mask(self._hands[seat - 1], self.lead_suit, self.game.trump)
         return sorted(Hand(mask), key=lambda c: (c.suit, -c.rank))
+
+    def position(self, focus: int) -> Any:
+        """The engine's `solver.Position` of the play now, counting `focus`'s tricks from
+        here on (the declarer, or in raspasy the player)."""
+        trick = self.trick
+        return _rules().Position(
+            hands=tuple(self._hands), leader=trick.leader - 1,
+            played=tuple(c.index for c in trick.cards), game=self.game.kind,
+            trump=self.game.trump, focus=Seat.parse(focus, "focus") - 1,
+            talon=tuple(c.index for c in self.talon_left), talon_rule=self.talon_rule)
 
     # ------------------------------------------------------------------ moves
 

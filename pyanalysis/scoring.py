@@ -18,6 +18,8 @@ from typing import Any, Mapping, Sequence
 from .errors import one_line
 from .games import Game
 from .rules import RuleSet
+from .seat import Seat
+from .serialize import exact as _exact
 
 HANDS = (1, 2, 3)
 DEALER = 4
@@ -101,10 +103,6 @@ class DealScore:
         if changed:
             out["rule_overrides"] = changed
         return out
-
-
-def _exact(value: Fraction) -> str:
-    return str(Fraction(value))
 
 
 def deal_values(writes: Mapping[int, Writes], pool_value: int) -> dict[int, Fraction]:
@@ -236,12 +234,6 @@ def _seat_list(seats: tuple[int, ...]) -> str:
     return ", ".join(str(s) for s in seats)
 
 
-def _defenders(declarer: int) -> tuple[int, int]:
-    """First and second defender: the hands after the declarer, clockwise (1 → 2 → 3 → 1)."""
-    first = declarer % 3 + 1
-    return first, first % 3 + 1
-
-
 def whist_word(word: str) -> str:
     """A whist word as players say it (English or Russian) in its canonical form: "whist",
     "pass", "half" or "return"; `ScoringError` for anything else."""
@@ -256,10 +248,10 @@ def _words(whist: Mapping[int, str], declarer: int, players: int) -> dict[int, s
     for seat, word in whist.items():
         key = whist_word(word)
         dealer_returns = seat == DEALER and players == 4 and key == RETURN
-        if seat not in _defenders(declarer) and not dealer_returns:
+        if seat not in Seat.defenders(declarer) and not dealer_returns:
             raise ScoringError(
                 f"whist word for seat {seat}: only the defenders "
-                f"{' and '.join(map(str, _defenders(declarer)))} of declarer {declarer} speak"
+                f"{' and '.join(map(str, Seat.defenders(declarer)))} of declarer {declarer} speak"
                 + (" (the dealer, seat 4, may only return a half-whist)" if players == 4
                    else ""))
         words[seat] = key
@@ -330,7 +322,7 @@ def _score_contract(rules: RuleSet, ledger: _Ledger, game: Game, declarer: int,
                     tricks: Mapping[int, int], words: dict[int, str], honours: int) -> str:
     level = game.level
     assert level is not None
-    first, second = _defenders(declarer)
+    first, second = Seat.defenders(declarer)
     c = rules.price(level)
     vist = c * rules.vist_multiplier
     hill_price = c * rules.hill_multiplier
@@ -459,7 +451,7 @@ def _two_whisters(rules: RuleSet, ledger: _Ledger, game: Game, declarer: int,
                   tricks: Mapping[int, int], vist: int, hill_price: int) -> str:
     level = game.level
     assert level is not None
-    first, second = _defenders(declarer)
+    first, second = Seat.defenders(declarer)
     taken, defenders = _split_tricks(declarer, tricks, each=True)
     c = rules.price(level)
     short = _declarer_result(rules, ledger, declarer, level, taken, c, hill_price)
@@ -521,7 +513,7 @@ def _half_whist(rules: RuleSet, ledger: _Ledger, game: Game, declarer: int,
     """
     level = game.level
     assert level is not None
-    first, second = _defenders(declarer)
+    first, second = Seat.defenders(declarer)
     half = first if words.get(first) == HALF else second
     other = second if half == first else first
     said = f"{first}={words.get(first)}, {second}={words.get(second)}"

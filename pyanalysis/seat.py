@@ -1,14 +1,15 @@
 """The three seats at the table: 1st, 2nd and 3rd hand, in play order.
 
 Play goes 1 → 2 → 3 → 1. `Seat` is an `IntEnum`, so a seat is also the plain number 1, 2 or
-3 everywhere a number is expected (dictionary keys, JSON, arithmetic, `str(seat) == "1"`).
+3 everywhere a number is expected (dictionary keys, JSON, arithmetic); it prints and shows
+as the number (`str(seat) == repr(seat) == "1"`), its name is `seat.name` ("FIRST").
 
     >>> Seat(2).next, Seat(1).prev
-    (<Seat.THIRD: 3>, <Seat.THIRD: 3>)
+    (3, 3)
     >>> Seat.defenders(2)               # the declarer's opponents, the first to play first
-    (<Seat.THIRD: 3>, <Seat.FIRST: 1>)
+    (3, 1)
     >>> Seat.after(3, 1)                # who plays the 2nd card of a trick the 3rd hand leads
-    <Seat.FIRST: 1>
+    1
     >>> Seat(1).title, Seat(3).ordinal
     ('1st hand', '3rd')
 """
@@ -29,8 +30,9 @@ class Seat(IntEnum):
     SECOND = 2
     THIRD = 3
 
-    # A seat prints as its number, as the plain ints it replaces did (Python 3.10's IntEnum
-    # would print "Seat.FIRST").
+    # A seat prints and shows as its number, as the plain ints it replaces did, so results
+    # and their reprs read as before (Python 3.10's IntEnum would print "Seat.FIRST").
+    __repr__ = int.__repr__
     __str__ = int.__repr__
     __format__ = int.__format__
 

@@ -23,7 +23,7 @@ from .games import CONTRACT, MISERE, RASPASY, Game
 from .hand import card_list
 from .play import NOT_FOLLOWING, NOT_HELD, IllegalCard, Play
 from .seat import Seat
-from .jsonout import cards_to_json, moves_to_json
+from .serialize import OMIT, JsonFields, moves_to_json, seats_json
 
 if TYPE_CHECKING:
     import solver
@@ -33,7 +33,7 @@ _SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
 
 
 @dataclass(frozen=True)
-class Solution:
+class Solution(JsonFields):
     """The answer for one position.
 
     `tricks`: the focus player's tricks from this position to the end (the current trick
@@ -77,25 +77,15 @@ class Solution:
         for 1", "3 tricks". None for an ending: its tricks are only the last ones of the deal."""
         return deal_verdict(self.deal, self.game, self.tricks)
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready, as `prefdd solve --json` prints it: the position (deal, game, the
-        "declarer" or in raspasy the "player" and the talon rule, leader, played), then the
-        answer (to_move, tricks, verdict (null for an ending), moves {"AS": n}, best, line)."""
-        raspasy = self.game.kind == RASPASY
-        return {
-            **({"deal": str(self.deal)} if self.deal is not None else {}),
-            "game": str(self.game),
-            "player" if raspasy else "declarer": self.focus,
-            **({"talon_rule": self.talon_rule} if raspasy else {}),
-            "leader": self.leader,
-            "played": cards_to_json(self.played),
-            "to_move": self.to_move,
-            "tricks": self.tricks,
-            "verdict": self.verdict,
-            "moves": moves_to_json(self.moves),
-            "best": cards_to_json(self.best),
-            "line": cards_to_json(self.line),
-        }
+    # JSON-ready, as `prefdd solve --json` prints it: the position (deal, game, the
+    # "declarer" or in raspasy the "player" and the talon rule, leader, played), then the
+    # answer (to_move, tricks, verdict (null for an ending), moves {"AS": n}, best, line).
+    JSON = (("deal", lambda s: OMIT if s.deal is None else str(s.deal)), "game",
+            ("declarer", lambda s: OMIT if s.game.kind == RASPASY else s.focus),
+            ("player", lambda s: s.focus if s.game.kind == RASPASY else OMIT),
+            ("talon_rule", lambda s: s.talon_rule if s.game.kind == RASPASY else OMIT),
+            "leader", "played", "to_move", "tricks", "verdict",
+            ("moves", lambda s: moves_to_json(s.moves)), "best", "line")
 
 
 def solve(deal: Deal | str, game: Game | str, declarer: int | None = None, leader: int = 1,
@@ -175,7 +165,7 @@ def _position(deal: Deal | str, game: Game | str, declarer: int | None, leader: 
 
 
 @dataclass(frozen=True)
-class DDTable:
+class DDTable(JsonFields):
     """The double-dummy table of a deal, the 1st hand leading.
 
     `contracts`: {(seat, strain): the declarer's tricks}, strain "S", "C", "D", "H", "NT";
@@ -189,17 +179,12 @@ class DDTable:
     misere: dict[int, int]
     raspasy: dict[int, int]
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready, seats as strings: {"contracts": {"1": {"S": 6, ...}}, "misere": ...}."""
-        return {
-            "deal": str(self.deal),
-            "leader": 1,
-            "talon_rule": self.talon_rule,
-            "contracts": {
-                str(seat): {s: self.contracts[(seat, s)] for s in STRAINS} for seat in SEATS},
-            "misere": {str(seat): self.misere[seat] for seat in SEATS},
-            "raspasy": {str(seat): self.raspasy[seat] for seat in SEATS},
-        }
+    # JSON-ready, seats as strings: {"contracts": {"1": {"S": 6, ...}}, "misere": ...}.
+    JSON = ("deal", ("leader", lambda t: 1), "talon_rule",
+            ("contracts", lambda t: {str(seat): {s: t.contracts[(seat, s)] for s in STRAINS}
+                                     for seat in SEATS}),
+            ("misere", lambda t: seats_json(t.misere)),
+            ("raspasy", lambda t: seats_json(t.raspasy)))
 
     def format(self, symbols: bool = True) -> str:
         """A text table: one row per seat, one column per strain, then misère and raspasy."""

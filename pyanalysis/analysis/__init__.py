@@ -17,15 +17,15 @@ from .problems import (
     solve_problem,
 )
 from .review import Claim, Review, ReviewCard, check_claim, review
-from .tenner import TennerCheck, TennerOdds, check_tenner, tenner_odds
+from .tenner import TennerCheck, TennerOdds, check_tenner, ten_game, tenner_odds
 from .totus import DiscardVerdict, Totus, totus
 from .underbid import Underbid, underbid
 from .whist import OptionStats, WhistDecision, WhistRow, WhistTable, whist_decision, whist_table
 
 __all__ = [
     "Layout", "LayoutOdds", "layout_odds", "distinct_discards", "misere_odds",
-    "TennerCheck", "TennerOdds", "check_tenner", "tenner_odds", "Totus", "DiscardVerdict",
-    "totus", "Underbid", "underbid", "whist_table", "WhistTable", "WhistRow",
+    "TennerCheck", "TennerOdds", "check_tenner", "tenner_odds", "ten_game", "Totus",
+    "DiscardVerdict", "totus", "Underbid", "underbid", "whist_table", "WhistTable", "WhistRow",
     "whist_decision", "WhistDecision", "OptionStats", "lead_table", "LeadTable",
     "lead_decision", "LeadDecision", "LeadStats", "misere_catch", "MisereCatch",
     "review", "Review", "ReviewCard", "check_claim", "Claim",

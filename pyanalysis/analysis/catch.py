@@ -70,7 +70,7 @@ from ..deal import Deal
 from ..errors import PositionError
 from ..games import Game
 from ..hand import Hand, card_list
-from ..jsonout import cards_to_json
+from ..serialize import JsonFields, to_jsonable
 from ..solving import SEATS, make_position
 from .layouts import discard_classes
 
@@ -80,7 +80,7 @@ MISERE_GAME = Game.parse("misere")
 
 
 @dataclass(frozen=True)
-class MisereCatch:
+class MisereCatch(JsonFields):
     """The misère as the catchers see it: the declarer's discard unknown to them.
 
     `by_discard`: {distinct discard: his double-dummy tricks with it} (open cards: the
@@ -122,34 +122,19 @@ class MisereCatch:
     def discards(self) -> list[tuple[Card, Card]]:
         return list(self.by_discard)
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready, as `prefdd misere-catch --json` prints it."""
-        key = _pair_text
-        return {
-            "deal": str(self.deal),
-            "declarer": self.declarer,
-            "leader": self.leader,
-            "played": cards_to_json(self.played),
-            "hand": str(self.hand),
-            "by_discard": [
-                {"discard": cards_to_json(d), "merged": [cards_to_json(m) for m in self.merged[d]],
-                 "tricks": t, "open_caught": t >= 1, "caught": d in self.caught}
-                for d, t in self.by_discard.items()],
-            "guaranteed": self.guaranteed,
-            "caught": [cards_to_json(d) for d in self.caught],
-            "open_caught": [cards_to_json(d) for d in self.open_caught],
-            "pareto": [[cards_to_json(d) for d in s] for s in self.pareto],
-            "line": cards_to_json(self.line),
-            "line_discard": cards_to_json(self.line_discard) if self.line_discard else None,
-            "line_kind": self.line_kind,
-            "defence": cards_to_json(self.defence),
-            "divergence": {key(d): {"before": cards_to_json(v["before"]),
-                                    "defence": str(v["defence"]),
-                                    "open": cards_to_json(v["open"])}
-                           for d, v in self.divergence.items()},
-            "nodes": self.nodes,
-            "engine_calls": self.engine_calls,
-        }
+    # JSON-ready, as `prefdd misere-catch --json` prints it.
+    JSON = ("deal", "declarer", "leader", "played", "hand",
+            ("by_discard", lambda m: [
+                {"discard": to_jsonable(d), "merged": to_jsonable(m.merged[d]), "tricks": t,
+                 "open_caught": t >= 1, "caught": d in m.caught}
+                for d, t in m.by_discard.items()]),
+            "guaranteed", "caught", "open_caught", "pareto", "line", "line_discard",
+            "line_kind", "defence",
+            ("divergence", lambda m: {_pair_text(d): {"before": to_jsonable(v["before"]),
+                                                      "defence": str(v["defence"]),
+                                                      "open": to_jsonable(v["open"])}
+                                      for d, v in m.divergence.items()}),
+            "nodes", "engine_calls")
 
 
 def _pair_text(pair: tuple[Card, Card]) -> str:

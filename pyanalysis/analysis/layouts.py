@@ -18,7 +18,8 @@ import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
-from typing import Any, Callable, Iterable
+from functools import wraps
+from typing import Any, Callable, Iterable, TypeVar
 
 from .. import checks
 from ..cards import Card
@@ -26,27 +27,23 @@ from ..deal import Deal
 from ..errors import CardCountError, DuplicateCardError, PositionError
 from ..games import CONTRACT, MISERE, Game
 from ..hand import Hand, card_list
-from ..jsonout import cards_to_json
+from ..serialize import JsonFields, fraction_object, nonempty, to_jsonable
 from ..solving import SEATS, make_position
 
-FULL_DECK = (1 << 32) - 1
 SCREEN_LAYOUTS = 256  # layouts per discard in the quick screen that orders the discards
 
 
 @dataclass(frozen=True)
-class Layout:
+class Layout(JsonFields):
     """One layout: the whole deal as it lies, the declarer's tricks in it and a line of play."""
 
     deal: Deal
     tricks: int
     line: list[Card]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"deal": str(self.deal), "tricks": self.tricks, "line": cards_to_json(self.line)}
-
 
 @dataclass(frozen=True)
-class LayoutOdds:
+class LayoutOdds(JsonFields):
     """The declarer's double-dummy result over the layouts of the cards he cannot see.
 
     `layouts`: how many layouts were counted (all C(2n, n), or the sample's size).
@@ -84,7 +81,7 @@ class LayoutOdds:
     worst: Layout | None
     exact: bool
     stderr: float | None = None
-    sample: int | None = None
+    samples: int | None = None
     seed: int | None = None
     discard: tuple[Card, Card] | None = None
     merged: list[tuple[Card, Card]] = field(default_factory=list)
@@ -98,40 +95,19 @@ class LayoutOdds:
             raise ValueError("no target: ask the counts instead")
         return self.made if self.game.kind == MISERE else self.layouts - self.made
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready, as `prefdd odds --json` prints it."""
-        out: dict[str, Any] = {
-            "game": str(self.game),
-            "declarer": self.declarer,
-            "leader": self.leader,
-            "hand": str(self.hand),
-            "others": str(self.others),
-            "target": self.target,
-            "exact": self.exact,
-            "layouts": self.layouts,
-            "total_layouts": self.total,
-            "complete": self.complete,
-            "counts": {str(k): v for k, v in sorted(self.counts.items())},
-            "made": self.made,
-            "probability": _fraction_json(self.probability),
-            "interval": list(self.interval) if self.interval else None,
-            "stderr": self.stderr,
-            "mean": _fraction_json(self.mean),
-            "sample": self.sample,
-            "seed": self.seed,
-            "discard": cards_to_json(self.discard) if self.discard else None,
-            "merged": [cards_to_json(d) for d in self.merged],
-            "worst": self.worst.to_dict() if self.worst else None,
-        }
-        if self.discards:
-            out["discards"] = [d.to_dict() for d in self.discards]
-        return out
+    @property
+    def sample(self) -> int | None:
+        """`samples` under its older name."""
+        return self.samples
 
-
-def _fraction_json(value: Fraction | None) -> dict[str, Any] | None:
-    if value is None:
-        return None
-    return {"fraction": f"{value.numerator}/{value.denominator}", "value": float(value)}
+    # JSON-ready, as `prefdd odds --json` prints it: the fractions in their object shape
+    # (`fraction_object`), the number of samples under its older key "sample".
+    JSON = ("game", "declarer", "leader", "hand", "others", "target", "exact", "layouts",
+            ("total_layouts", lambda o: o.total), "complete",
+            ("counts", lambda o: to_jsonable(dict(sorted(o.counts.items())))), "made",
+            ("probability", lambda o: fraction_object(o.probability)), "interval", "stderr",
+            ("mean", lambda o: fraction_object(o.mean)), ("sample", lambda o: o.samples),
+            "seed", "discard", "merged", "worst", nonempty("discards"))
 
 
 @dataclass(frozen=True)
@@ -162,6 +138,8 @@ def prepare(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer:
         raise DuplicateCardError(
             f"card {_first(hand.mask & gone.mask)} is both in the hand and out of play")
     if others is None:
+        from solver.position import FULL_DECK  # the engine package, loaded on first use
+
         rest = Hand(FULL_DECK & ~hand.mask & ~gone.mask)
     else:
         rest = as_hand(others, "others")
@@ -182,10 +160,28 @@ def prepare(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer:
     return Question(game, declarer, leader, hand, rest, n)
 
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def renamed_arguments(**renamed: str) -> Callable[[_F], _F]:
+    """Refuse keyword arguments under their old names (`sample=` is now `samples=`) with a
+    `TypeError` that names the new one, instead of Python's "unexpected keyword"."""
+    def decorate(function: _F) -> _F:
+        @wraps(function)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            for old, new in renamed.items():
+                if old in kwargs:
+                    raise TypeError(f"{function.__name__}(): {old}= is now {new}=")
+            return function(*args, **kwargs)
+        return checked  # type: ignore[return-value]
+    return decorate
+
+
+@renamed_arguments(sample="samples")
 def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer: int, *,
                 others: Hand | str | None = None, out: Hand | str | None = None,
-                leader: int = 1, target: int | None = None, sample: int | None = None,
-                seed: int | None = None, jobs: int | None = None,
+                leader: int = 1, target: int | None = None, samples: int | None = None,
+                seed: int | None = 0, jobs: int | None = None,
                 progress: Callable[[int], None] | None = None,
                 prune: bool = False, stop_after: int | None = None) -> LayoutOdds:
     """The declarer's double-dummy result over every layout of the cards he cannot see.
@@ -197,9 +193,11 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
     leader:   the seat leading to the first trick (default the 1st hand).
     target:   None: the full distribution of his tricks; else one bound search per layout,
               "does he take >= target" (misère: target 1 asks whether he is caught).
-    sample, seed: solve `sample` layouts drawn uniformly (with replacement, numpy's generator
-              seeded with `seed`) instead of all of them: an estimate with a 95% interval.
-              Every discard is tried on the same sampled layouts, so they compare paired.
+    samples, seed: solve `samples` layouts drawn uniformly (with replacement, numpy's
+              generator seeded with `seed`, default 0; None draws unseeded) instead of all of
+              them (None, the default): an estimate with a 95% interval. Every discard is
+              tried on the same sampled layouts, so they compare paired. Without sampling the
+              seed is not used (the result's `seed` is None).
     jobs:     threads (default: one per core). `progress(k)`: told as k more layouts are done.
     prune:    target mode with 12 cards: stop counting a discard once it has failed in more
               layouts than the best discard so far (its entry then has `complete` False); the
@@ -208,7 +206,9 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
               many layouts (`complete` False): `stop_after=0` asks "does it never fail?".
     """
     q = prepare(hand, game, declarer, others=others, out=out, leader=leader)
-    _check_options(q, target, sample, seed, jobs)
+    _check_options(q, target, samples, seed, jobs)
+    if samples is None:
+        seed = None  # every layout is counted: nothing is drawn
     checks.callback("progress", progress)
     checks.flag("prune", prune)
     if stop_after is not None:
@@ -217,7 +217,7 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
         if isinstance(stop_after, bool) or not isinstance(stop_after, int) or stop_after < 0:
             raise PositionError(f"stop_after {stop_after!r} is not a whole number >= 0")
     if len(q.hand) == q.n:
-        return _odds_for_hand(q, q.hand, None, [], target, sample, seed, jobs, progress,
+        return _odds_for_hand(q, q.hand, None, [], target, samples, seed, jobs, progress,
                               stop_after)
     classes = distinct_discards(q.hand, q.others)
     if prune and target is not None:
@@ -229,7 +229,7 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
         limit = stop_after
         if prune and target is not None and best_failed is not None:
             limit = best_failed if limit is None else min(limit, best_failed)
-        odds = _odds_for_hand(q, kept, discard, merged, target, sample, seed, jobs, progress,
+        odds = _odds_for_hand(q, kept, discard, merged, target, samples, seed, jobs, progress,
                               limit)
         if odds.complete and odds.made is not None:
             if best_failed is None or odds.failed < best_failed:
@@ -275,16 +275,16 @@ def _cards(pair: tuple[int, int]) -> tuple[Card, Card]:
 
 
 def _odds_for_hand(q: Question, kept: Hand, discard: tuple[Card, Card] | None,
-                   merged: list[tuple[Card, Card]], target: int | None, sample: int | None,
+                   merged: list[tuple[Card, Card]], target: int | None, samples: int | None,
                    seed: int | None, jobs: int | None,
                    progress: Callable[[int], None] | None, limit: int | None) -> LayoutOdds:
     import numpy as np
 
     total = math.comb(2 * q.n, q.n)
-    if sample is None:
+    if samples is None:
         ranks = np.arange(total, dtype=np.int64)
     else:
-        ranks = np.random.default_rng(seed).integers(0, total, size=sample, dtype=np.int64)
+        ranks = np.random.default_rng(seed).integers(0, total, size=samples, dtype=np.int64)
     batch, results = solve_layouts(q, kept, ranks, target, jobs=jobs, progress=progress,
                                    limit=limit)
     if limit is not None:
@@ -297,17 +297,17 @@ def _odds_for_hand(q: Question, kept: Hand, discard: tuple[Card, Card] | None,
     if target is not None:
         counts = {0: counts.get(0, 0), 1: counts.get(1, 0)}
     made = counts[1] if target is not None else None
-    exact = sample is None and complete
+    exact = samples is None and complete
     probability = Fraction(made, counted) if made is not None and counted and complete else None
     mean = None
     if target is None and counted:
         mean = Fraction(int(values.astype(np.int64).sum()), counted)
     interval = stderr = None
-    if sample is not None and probability is not None:
+    if samples is not None and probability is not None:
         interval = wilson_interval(made, counted)
         p = float(probability)
         stderr = math.sqrt(p * (1 - p) / counted)
-    elif sample is not None and mean is not None and counted > 1:
+    elif samples is not None and mean is not None and counted > 1:
         stderr = float(values.astype(np.float64).std(ddof=1)) / math.sqrt(counted)
     worst = None
     if counted:
@@ -319,7 +319,7 @@ def _odds_for_hand(q: Question, kept: Hand, discard: tuple[Card, Card] | None,
         target=target, layouts=counted, total=total, counts=counts, made=made,
         probability=probability, interval=interval, mean=mean, worst=worst, exact=exact,
         stderr=stderr,
-        sample=sample, seed=seed, discard=discard, merged=merged, complete=complete)
+        samples=samples, seed=seed, discard=discard, merged=merged, complete=complete)
 
 
 def _cut_at_limit(results: Any, failure: int, limit: int) -> None:
@@ -421,16 +421,14 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
     return (low, high)
 
 
-def _check_options(q: Question, target: int | None, sample: int | None, seed: int | None,
+def _check_options(q: Question, target: int | None, samples: int | None, seed: int | None,
                    jobs: int | None) -> None:
     if target is not None:
         if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target <= q.n:
             raise PositionError(f"target {target!r} is not a number of tricks 0..{q.n}")
-    if sample is not None:
-        if isinstance(sample, bool) or not isinstance(sample, int) or sample < 1:
-            raise PositionError(f"sample {sample!r} is not a positive number of layouts")
-    elif seed is not None:
-        raise PositionError("seed is for sampling: give sample=N too")
+    if samples is not None:
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise PositionError(f"samples {samples!r} is not a positive number of layouts")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise PositionError(f"seed {seed!r} is not a whole number >= 0")
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):

@@ -19,19 +19,16 @@ from ..games import CONTRACT, MISERE, Game
 from ..hand import Hand
 from ..rules import RuleSet
 from ..scoring import score_deal
+from ..seat import Seat
+from ..serialize import JsonFields, floats_json, seats_json
 from ..solving import make_position, tricks_along
 from .layouts import as_hand
-from .sampling import standard_error, talon_cards
+from .sampling import DEFAULT_SAMPLES, Sampled, standard_error, talon_cards
 
 #: What the leader's-seat numbers assume, said wherever they are shown.
 BIAS = ("play after the lead is double-dummy: it favours the defenders (in misère the "
         "catchers), who at the table cannot see the declarer's hand; their numbers are an "
         "upper bound")
-
-
-def _defenders(declarer: int) -> tuple[int, int]:
-    first = declarer % 3 + 1
-    return first, first % 3 + 1
 
 
 def leader_wants_more(game: Game, declarer: int, leader: int) -> bool:
@@ -48,7 +45,7 @@ def whist_words(game: Game, declarer: int, rules: RuleSet,
         return dict(whist)
     if game.kind != CONTRACT or (game.level == 10 and rules.tenner_checked):
         return {}
-    return {seat: "whist" for seat in _defenders(declarer)}
+    return {seat: "whist" for seat in Seat.defenders(declarer)}
 
 
 def _needs_split(game: Game, words: Mapping[int, str]) -> bool:
@@ -60,7 +57,7 @@ def _needs_split(game: Game, words: Mapping[int, str]) -> bool:
 
 
 @dataclass(frozen=True)
-class LeadTable:
+class LeadTable(JsonFields):
     """Every legal lead with open cards: `leads` {card: the declarer's tricks after it},
     `vists` {card: the leader's value in vists} when rules are given, `best` (the leads best
     for the leader: by vists when priced, else by tricks), `tricks_by` {card: tricks per seat
@@ -81,19 +78,10 @@ class LeadTable:
         """The result after `card` in words: made / down k, or caught for k / clean."""
         return self.game.verdict(self.leads[card])
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "deal": str(self.deal), "game": str(self.game), "declarer": self.declarer,
-            "leader": self.leader,
-            "leads": {str(c): n for c, n in self.leads.items()},
-            "verdicts": {str(c): self.verdict(c) for c in self.leads},
-            "vists": None if self.vists is None else {str(c): str(v) for c, v in self.vists.items()},
-            "vists_float": None if self.vists is None else {
-                str(c): round(float(v), 4) for c, v in self.vists.items()},
-            "best": [str(c) for c in self.best],
-            "rules": self.rules.name if self.rules else None,
-            "whist": {str(s): w for s, w in sorted(self.whist.items())} if self.whist else None,
-        }
+    JSON = ("deal", "game", "declarer", "leader", "leads",
+            ("verdicts", lambda t: {str(c): t.verdict(c) for c in t.leads}), "vists",
+            ("vists_float", lambda t: floats_json(t.vists)), "best", "rules",
+            ("whist", lambda t: seats_json(t.whist or None)))
 
 
 def lead_table(deal: Deal | str, game: Game | str, declarer: int, *, leader: int = 1,
@@ -152,7 +140,7 @@ def _order(item: tuple[int, int]) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class LeadStats:
+class LeadStats(JsonFields):
     """One lead over the layouts kept.
 
     `tricks`: the declarer's mean tricks (exact over the layouts, a `Fraction`), `tricks_se`
@@ -174,23 +162,17 @@ class LeadStats:
     diff: Fraction
     diff_se: float | None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "card": str(self.card), "tricks": str(self.tricks),
-            "tricks_float": float(self.tricks), "tricks_se": self.tricks_se,
-            "set_probability": float(self.set_probability),
-            "distribution": {str(k): float(v) for k, v in sorted(self.distribution.items())},
-            "vists": None if self.vists is None else str(self.vists),
-            "vists_float": None if self.vists is None else float(self.vists),
-            "vists_se": self.vists_se,
-            "diff": str(self.diff), "diff_float": float(self.diff), "diff_se": self.diff_se,
-        }
+    JSON = ("card", "tricks", ("tricks_float", lambda s: float(s.tricks)), "tricks_se",
+            ("set_probability", lambda s: float(s.set_probability)),
+            ("distribution", lambda s: floats_json(dict(sorted(s.distribution.items())), None)),
+            "vists", ("vists_float", lambda s: None if s.vists is None else float(s.vists)),
+            "vists_se", "diff", ("diff_float", lambda s: float(s.diff)), "diff_se")
 
 
 @dataclass(frozen=True)
-class LeadDecision:
+class LeadDecision(Sampled, JsonFields):
     """Every lead from the leader's seat: `leads` {card: `LeadStats`}, `best`, `drawn` and
-    `kept` layouts, and how they were made."""
+    `kept` layouts, and how they were made (`Sampled`)."""
 
     game: Game
     declarer: int
@@ -198,46 +180,35 @@ class LeadDecision:
     hand: Hand
     leads: dict[Card, LeadStats]
     best: Card
-    drawn: int
-    kept: int
-    exact: bool
-    seed: int | None
-    discard_model: str
-    filter: str
     rules: RuleSet | None
     whist: dict[int, str] | None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": str(self.game), "declarer": self.declarer, "leader": self.leader,
-            "hand": str(self.hand), "best": str(self.best),
-            "leads": {str(c): s.to_dict() for c, s in self.leads.items()},
-            "drawn": self.drawn, "kept": self.kept, "exact": self.exact, "seed": self.seed,
-            "discard_model": self.discard_model, "filter": self.filter,
-            "rules": self.rules.name if self.rules else None,
-            "whist": {str(s): w for s, w in sorted(self.whist.items())} if self.whist else None,
-            "double_dummy": BIAS,
-        }
+    JSON = ("game", "declarer", "leader", "hand", "best", "leads", "drawn", "kept", "exact",
+            "seed", "discard_model", "filter", "rules",
+            ("whist", lambda d: seats_json(d.whist or None)), ("double_dummy", lambda d: BIAS))
 
 
 def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer: int, *,
                   leader: int = 1, others: Hand | str | None = None,
                   talon: Iterable[Card | str] | str | None = None,
                   whist: Mapping[int, str] | None = None, rules: RuleSet | str | None = None,
-                  samples: int | str = 1000, seed: int | None = 0,
-                  filter: str | Callable[..., bool] = "bid",
-                  discard: str | Callable[..., Any] | None = "dd", jobs: int | None = None,
+                  samples: int | str | None = DEFAULT_SAMPLES, seed: int | None = 0,
+                  filter: str | Callable[..., bool] | None = None,
+                  discard: str | Callable[..., Any] | None = None, jobs: int | None = None,
                   known: Mapping[int, Any] | None = None,
                   progress: Callable[[int], None] | None = None) -> LeadDecision:
     """Every lead from the leader's seat, over the layouts he cannot see.
 
     hand:     the leader's cards. `others`: the cards the other two hold between them
               (default: the rest of the deck, less the talon). `talon`: the open talon (the
-              declarer's discard is then modelled, `discard`), or None (no talon, no discard:
-              endings). `filter`: the bidding filter ("bid", "none" or a function).
-    samples, seed: layouts to keep, or "all" for every one; every lead is scored on the same
-              layouts (one search per lead and layout, all in compiled code), so the
-              differences to the best lead (`diff`) have their own, smaller errors.
+              declarer's discard is then modelled, `discard`: "dd" his best double-dummy
+              discard (None: the default), "low" or a function), or None (no talon, no
+              discard: endings). `filter`: the bidding filter ("bid", "none" or a function;
+              None: "bid" for a hand of ten, "none" for an ending).
+    samples, seed: layouts to keep (None: 1000), or "all" for every one, and the seed of the
+              draw (default 0, so a run repeats; None draws unseeded). Every lead is scored
+              on the same layouts (one search per lead and layout, all in compiled code), so
+              the differences to the best lead (`diff`) have their own, smaller errors.
     rules, whist: price the leads in vists for the leader (see `lead_table`).
     """
     import solver
@@ -309,9 +280,7 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
             vists_se=None if priced is None or worlds.exact else standard_error(priced[card]),
             diff=Fraction(sum(diffs)) / n, diff_se=None if worlds.exact else standard_error(diffs))
     return LeadDecision(game=game, declarer=declarer, leader=leader, hand=hand, leads=stats,
-                        best=best, drawn=worlds.drawn, kept=worlds.kept, exact=worlds.exact,
-                        seed=worlds.seed, discard_model=worlds.discard_model,
-                        filter=worlds.filter, rules=ruleset, whist=words)
+                        best=best, rules=ruleset, whist=words, **Sampled.of(worlds))
 
 
 def _prices(deals: list[Deal], cards: list[Card], per_lead: Mapping[Card, list[int]],

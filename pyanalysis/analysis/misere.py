@@ -13,16 +13,17 @@ from typing import Callable, Iterable
 from ..cards import Card
 from ..games import MISERE
 from ..hand import Hand
-from .layouts import LayoutOdds, layout_odds
+from .layouts import LayoutOdds, layout_odds, renamed_arguments
 
 #: What the misère numbers assume, said wherever they are shown.
 BIAS = ("double-dummy: the catchers play as if they knew the discard, so the share caught is "
         "an upper bound for them")
 
 
+@renamed_arguments(sample="samples")
 def misere_odds(hand: Hand | str | Iterable[Card | str], declarer: int, *,
                 others: Hand | str | None = None, out: Hand | str | None = None,
-                leader: int = 1, sample: int | None = None, seed: int | None = None,
+                leader: int = 1, samples: int | None = None, seed: int | None = 0,
                 jobs: int | None = None,
                 progress: Callable[[int], None] | None = None) -> LayoutOdds:
     """The share of layouts in which the misère declarer is caught (takes a trick).
@@ -32,4 +33,4 @@ def misere_odds(hand: Hand | str | Iterable[Card | str], declarer: int, *,
     catching layout (with its line) for the best discard, when there is one.
     """
     return layout_odds(hand, MISERE, declarer, others=others, out=out, leader=leader,
-                       target=1, sample=sample, seed=seed, jobs=jobs, progress=progress)
+                       target=1, samples=samples, seed=seed, jobs=jobs, progress=progress)

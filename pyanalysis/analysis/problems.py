@@ -24,7 +24,7 @@ from ..cards import SUIT_SYMBOLS
 from ..deal import Deal
 from ..errors import NotationError
 from ..games import CONTRACT, MISERE, RASPASY, Game
-from ..jsonout import cards_to_json, moves_to_json
+from ..serialize import JsonFields, moves_to_json, to_jsonable
 from ..solving import Solution, solve
 
 __all__ = [
@@ -127,7 +127,7 @@ class Problem:
 
 
 @dataclass(frozen=True)
-class ProblemSolution:
+class ProblemSolution(JsonFields):
     """A problem solved: the `solution` (tricks, every first card's value, a principal line)
     and `agrees`: True or False against the published answer, None when none is published."""
 
@@ -154,20 +154,16 @@ class ProblemSolution:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: the problem's entry, then the answer found and the comparison."""
-        return {
-            **self.problem.to_dict(),
-            "solved_game": str(self.problem.game),
-            "tricks": self.solution.tricks,
-            "agrees": self.agrees,
-            "verdict": self.verdict,
-            "moves": moves_to_json(self.solution.moves),
-            "best": cards_to_json(self.solution.best),
-            "line": cards_to_json(self.solution.line),
-        }
+        return {**self.problem.to_dict(), **super().to_dict()}
+
+    JSON = (("solved_game", lambda s: str(s.problem.game)), "tricks", "agrees", "verdict",
+            ("moves", lambda s: moves_to_json(s.solution.moves)),
+            ("best", lambda s: to_jsonable(s.solution.best)),
+            ("line", lambda s: to_jsonable(s.solution.line)))
 
 
 @dataclass(frozen=True)
-class ProblemCheck:
+class ProblemCheck(JsonFields):
     """Every problem of a collection solved: `solutions` in the collection's order."""
 
     solutions: list[ProblemSolution]
@@ -189,12 +185,8 @@ class ProblemCheck:
         """True when no solved answer differs from a published one."""
         return not self.disagree
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "problems": [s.to_dict() for s in self.solutions],
-            "agree": self.agree, "disagree": len(self.disagree), "unanswered": self.unanswered,
-            "ok": self.ok,
-        }
+    JSON = (("problems", lambda c: to_jsonable(c.solutions)), "agree",
+            ("disagree", lambda c: len(c.disagree)), "unanswered", "ok")
 
 
 def parse_problem_game(text: str) -> Game:

@@ -93,7 +93,10 @@ from ..errors import PositionError
 from ..games import CONTRACT, MISERE, RASPASY, Game
 from ..record import AT_LEAST, AT_MOST, TAKE, Record, claim_kind, claim_text
 from ..rules import RuleSet
+from ..play import Play
 from ..scoring import score_deal, whist_word
+from ..seat import Seat
+from ..serialize import JsonFields, floats_json, seats_json, to_jsonable
 from ..solving import SEATS, make_position
 from .leads import whist_words
 
@@ -106,7 +109,7 @@ DECLARER, DEFENCE = "declarer", "defence"
 
 
 @dataclass(frozen=True)
-class ReviewCard:
+class ReviewCard(JsonFields):
     """One card played, judged double-dummy (see the module doc for every field)."""
 
     number: int
@@ -126,18 +129,13 @@ class ReviewCard:
     def is_best(self) -> bool:
         return self.cost == 0
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number, "trick": self.trick, "seat": self.seat,
-            "card": str(self.card), "focus": self.focus, "before": self.before,
-            "after": self.after, "cost": self.cost, "best": [str(c) for c in self.best],
-            "values": {str(c): v for c, v in self.values.items()},
-            "taken": _seats_json(self.taken), "minimums": _seats_json(self.minimums),
-        }
+    JSON = ("number", "trick", "seat", "card", "focus", "before", "after", "cost", "best",
+            "values", ("taken", lambda c: seats_json(c.taken)),
+            ("minimums", lambda c: seats_json(c.minimums)))
 
 
 @dataclass(frozen=True)
-class Claim:
+class Claim(JsonFields):
     """A claim checked double-dummy (see the module doc).
 
     `kind`: "take" (contracts), "at most" (the misère declarer, a raspasy player of himself)
@@ -208,19 +206,12 @@ class Claim:
             return head, f"the claim holds ({takes})"
         return head, f"the claim does not hold; {takes}"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "deal": str(self.deal), "game": str(self.game), "declarer": self.declarer,
-            "talon_rule": self.talon_rule, "leader": self.leader,
-            "plays": [str(c) for c in self.plays], "claimant": self.claimant,
-            "side": self.side, "kind": self.kind, "focus": self.focus, "tricks": self.tricks,
-            "remaining": self.remaining, "can_take": self.can_take, "holds": self.holds,
-            "refutation": [str(c) for c in self.refutation],
-        }
+    JSON = ("deal", "game", "declarer", "talon_rule", "leader", "plays", "claimant", "side",
+            "kind", "focus", "tricks", "remaining", "can_take", "holds", "refutation")
 
 
 @dataclass(frozen=True)
-class Review:
+class Review(JsonFields):
     """A played deal reviewed card by card (see the module doc for every field)."""
 
     record: Record
@@ -246,25 +237,12 @@ class Review:
     dd_vists: dict[int, Fraction] | None = None
     vists_cost: dict[int, Fraction] | None = None
 
-    @property
-    def deal(self) -> Deal:
-        return self.record.deal
-
-    @property
-    def game(self) -> Game:
-        return self.record.game
-
-    @property
-    def declarer(self) -> int | None:
-        return self.record.declarer
-
-    @property
-    def leader(self) -> int:
-        return self.record.leader
-
-    @property
-    def talon_rule(self) -> str | None:
-        return self.record.talon_rule
+    # The position reviewed, as the record gives it.
+    deal = property(lambda self: self.record.deal, doc="The record's deal.")
+    game = property(lambda self: self.record.game, doc="The record's game.")
+    declarer = property(lambda self: self.record.declarer, doc="The record's declarer.")
+    leader = property(lambda self: self.record.leader, doc="The record's leader of trick 1.")
+    talon_rule = property(lambda self: self.record.talon_rule, doc="The record's talon rule.")
 
     @property
     def verdict(self) -> str:
@@ -284,34 +262,22 @@ class Review:
         """The cards that cost their side something."""
         return [c for c in self.cards if c.cost]
 
-    def to_dict(self) -> dict[str, Any]:
-        lost = None
-        if self.lost_at is not None:
-            lost = {"number": self.lost_at.number, "trick": self.lost_at.trick,
-                    "seat": self.lost_at.seat, "card": str(self.lost_at.card)}
-        return {
-            "deal": str(self.deal), "game": str(self.game), "declarer": self.declarer,
-            "player": self.player, "leader": self.leader, "talon_rule": self.talon_rule,
-            "focus": self.focus, "record": self.record.to_dict(),
-            "tricks": [t.to_dict() for t in self.record.tricks],
-            "cards": [c.to_dict() for c in self.cards],
-            "dd_start": self.dd_start, "result": self.result, "verdict": self.verdict,
-            "dd_verdict": self.dd_verdict, "tricks_by_seat": _seats_json(self.tricks_by_seat),
-            "settlement": self.settlement,
-            "claim": None if self.claim is None else self.claim.to_dict(),
-            "claim_cost": dict(self.claim_cost),
-            "cost_by_seat": _seats_json(self.cost_by_seat),
-            "cost_by_side": dict(self.cost_by_side),
-            "lost_at": lost, "lost_side": self.lost_side, "lost_by_claim": self.lost_by_claim,
-            "minimums_start": _seats_json(self.minimums_start),
-            "minimums_end": _seats_json(self.minimums_end),
-            "rules": None if self.rules is None else self.rules.name,
-            "whist": None if self.whist is None else _seats_json(self.whist),
-            "vists": _vists_json(self.vists), "dd_vists": _vists_json(self.dd_vists),
-            "vists_cost": _vists_json(self.vists_cost),
-            "vists_float": None if self.vists is None else {
-                str(s): round(float(v), 4) for s, v in sorted(self.vists.items())},
-        }
+    JSON = ("deal", "game", "declarer", "player", "leader", "talon_rule", "focus", "record",
+            ("tricks", lambda r: to_jsonable(r.record.tricks)), "cards", "dd_start", "result",
+            "verdict", "dd_verdict", ("tricks_by_seat", lambda r: seats_json(r.tricks_by_seat)),
+            "settlement", "claim", "claim_cost",
+            ("cost_by_seat", lambda r: seats_json(r.cost_by_seat)), "cost_by_side",
+            ("lost_at", lambda r: None if r.lost_at is None else {
+                "number": r.lost_at.number, "trick": r.lost_at.trick, "seat": r.lost_at.seat,
+                "card": str(r.lost_at.card)}),
+            "lost_side", "lost_by_claim",
+            ("minimums_start", lambda r: seats_json(r.minimums_start)),
+            ("minimums_end", lambda r: seats_json(r.minimums_end)), "rules",
+            ("whist", lambda r: seats_json(r.whist)), ("vists", lambda r: seats_json(r.vists)),
+            ("dd_vists", lambda r: seats_json(r.dd_vists)),
+            ("vists_cost", lambda r: seats_json(r.vists_cost)),
+            ("vists_float", lambda r: floats_json(None if r.vists is None
+                                                  else dict(sorted(r.vists.items())))))
 
 
 # ---------------------------------------------------------------------------- review
@@ -344,19 +310,18 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
     engine = engine or engine_module.default_solver()
     focus = record.declarer if game.kind != RASPASY else player
     base_focus = focus if focus is not None else 1
-    position = make_position(
-        record.deal, game, declarer=record.declarer,
-        player=base_focus if game.kind == RASPASY else None, leader=record.leader,
-        talon_rule=record.talon_rule)[0]
+    # The start checked as `solve` checks a position (the record has checked the play).
+    make_position(record.deal, game, declarer=record.declarer,
+                  player=base_focus if game.kind == RASPASY else None, leader=record.leader,
+                  talon_rule=record.talon_rule)
+    play = _play(record)
 
     raspasy = game.kind == RASPASY
-    taken = {1: 0, 2: 0, 3: 0}
     cards: list[ReviewCard] = []
     minimums_start: dict[int, int] = {}
     dd_start = None
-    seats_of = [s for t in record.tricks for s in t.seats]
     for number, card in enumerate(record.plays):
-        mover = position.to_move + 1
+        position, taken, mover = play.position(base_focus), play.taken, play.turn
         frame_focus = focus if focus is not None else mover
         frame = position if frame_focus == base_focus else replace(position,
                                                                    focus=frame_focus - 1)
@@ -373,16 +338,14 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
             dd_start = target if focus is not None else None
             minimums_start = dict(minimums)
         value = values[card]
-        assert seats_of[number] == mover
         cards.append(ReviewCard(
             number=number + 1, trick=number // 3 + 1, seat=mover, card=card,
             focus=frame_focus, before=target, after=value,
             cost=(target - value) if maximiser else (value - target),
             best=[c for c, v in values.items() if v == target], values=values,
-            taken=dict(taken), minimums=minimums))
-        position, taker, _ = position.advance(card.index)
-        if taker is not None:
-            taken[taker + 1] += 1
+            taken=taken, minimums=minimums))
+        play.push(card)
+    position, taken = play.position(base_focus), play.taken
 
     if not record.plays:
         dd_start = None if focus is None else engine.tricks(position)
@@ -400,7 +363,7 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
                                        if remaining else 0) for s in SEATS}
     if remaining:
         line = [Card.from_index(c) for c in engine.line(position)]
-        along = _takers(position, line)
+        along = _takers(play, line)
         if record.claimant is not None:
             claim = _claim_at(record, position, engine, record.claimant, record.claimed,
                               record.claim_kind)
@@ -412,7 +375,7 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
             if subject != base_focus:  # raspasy: the line of the claimant against the others
                 line = [Card.from_index(c)
                         for c in engine.line(replace(position, focus=subject - 1))]
-                along = _takers(position, line)
+                along = _takers(play, line)
             if raspasy:  # a talon trick that nobody takes (rule `card`) is nobody's to claim
                 mine = min(mine, sum(along.values()))
             else:
@@ -447,9 +410,9 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
             vists = dict(score_deal(game, rules=ruleset, tricks=tricks_by_seat).values)
         else:
             words = _words(record, ruleset, whist)
-            start = make_position(record.deal, game, declarer=record.declarer,
-                                  leader=record.leader)[0]
-            dd_by_seat = _takers(start, [Card.from_index(c) for c in engine.line(start)])
+            start = _play(record)
+            line = engine.line(start.position(record.declarer))
+            dd_by_seat = _takers(start, [Card.from_index(c) for c in line])
             vists = _price(game, ruleset, record.declarer, tricks_by_seat, words)
             dd_vists = _price(game, ruleset, record.declarer, dd_by_seat, words)
             vists_cost = {s: dd_vists[s] - vists[s] for s in sorted(vists)}
@@ -482,8 +445,7 @@ def _as_record(deal: Deal | str | Record, game: Game | str | None, *, declarer: 
         plays = plays.replace("/", " ").replace(",", " ").split()
     said: tuple[str, ...] = ()
     if isinstance(whist, Mapping) and declarer in SEATS:
-        first = declarer % 3 + 1
-        said = tuple(whist[s] for s in (first, first % 3 + 1) if s in whist)
+        said = tuple(whist[s] for s in Seat.defenders(declarer) if s in whist)
     elif isinstance(whist, str):
         said = tuple(whist.split())
     elif whist is not None:
@@ -500,13 +462,20 @@ def _minimum(engine: Any, position: Any, seat: int, taken: Mapping[int, int], mo
     return taken[seat] + engine.tricks(replace(position, focus=seat - 1))
 
 
-def _takers(position: Any, line: Sequence[Card]) -> dict[int, int]:
-    """Tricks each seat takes along `line` from `position` (tricks finished by it)."""
-    out = {1: 0, 2: 0, 3: 0}
+def _play(record: Record) -> Play:
+    """The record's play at its start."""
+    return Play(record.deal, record.game, record.leader, record.talon_rule or "none")
+
+
+def _takers(play: Play, line: Sequence[Card]) -> dict[int, int]:
+    """Tricks each seat takes along `line` from `play` now (tricks finished by it); `play` is
+    left as it was."""
+    before = play.taken
     for card in line:
-        position, taker, _ = position.advance(card.index)
-        if taker is not None:
-            out[taker + 1] += 1
+        play.push(card)
+    out = {seat: play.taken[seat] - before[seat] for seat in SEATS}
+    for _ in line:
+        play.pop()
     return out
 
 
@@ -575,8 +544,7 @@ def said_words(declarer: int | None, whist: Mapping[int, str] | Sequence[str] | 
     if declarer is None:
         raise PositionError("whist words need a declarer")
     words = whist.split() if isinstance(whist, str) else list(whist)
-    first = declarer % 3 + 1
-    order = (first, first % 3 + 1)
+    order = Seat.defenders(declarer)
     return {order[i % 2]: whist_word(w) for i, w in enumerate(words)}
 
 
@@ -623,12 +591,10 @@ def check_claim(deal: Deal | str, game: Game | str, *, declarer: int | None = No
                                or not 0 <= tricks <= record.remaining):
         raise PositionError(f"claim of {tricks!r} tricks: {record.remaining} are left")
     engine = engine or engine_module.default_solver()
-    raspasy = record.game.kind == RASPASY
-    position = make_position(record.deal, record.game, declarer=record.declarer,
-                             player=claimant if raspasy else None, leader=record.leader,
-                             talon_rule=record.talon_rule)[0]
+    play = _play(record)
     for card in record.plays:
-        position = position.play(card.index)
+        play.push(card)
+    position = play.position(claimant if record.declarer is None else record.declarer)
     return _claim_at(record, position, engine, claimant, tricks, kind)
 
 
@@ -675,9 +641,3 @@ def _display_order(item: tuple[int, int]) -> tuple[int, int]:
     return item[0] >> 3, -(item[0] & 7)
 
 
-def _seats_json(by_seat: Mapping[int, Any]) -> dict[str, Any]:
-    return {str(s): v for s, v in sorted(by_seat.items())}
-
-
-def _vists_json(vists: Mapping[int, Fraction] | None) -> dict[str, str] | None:
-    return None if vists is None else {str(s): str(v) for s, v in sorted(vists.items())}

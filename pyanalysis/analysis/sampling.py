@@ -44,9 +44,10 @@ from ..hand import Hand
 from ..solving import SEATS
 from .layouts import as_hand, discard_classes
 
-FULL_DECK = (1 << 32) - 1
 DISCARD_MODELS = ("dd", "low")
 FILTERS = ("bid", "none")
+#: Layouts kept when no number is given (`samples=None`).
+DEFAULT_SAMPLES = 1000
 #: Layouts drawn in the first round while sampling; later rounds follow the rate kept.
 ROUND = 256
 #: The engines' table size (MB) for the searches on drawn layouts: the layouts of one run
@@ -56,6 +57,26 @@ TABLE_MB = 64
 #: Layouts that fit the bid gathered before their discards are chosen in one batch (a batch
 #: large enough to keep every thread busy).
 FLUSH = 2048
+
+
+@dataclass(frozen=True)
+class Sampled:
+    """How the layouts of a result from a player's seat were made: `drawn` and `kept` by the
+    bidding filter `filter`, the declarer's discard by `discard_model`, drawn with `seed`
+    (`exact`: every layout taken once instead)."""
+
+    drawn: int
+    kept: int
+    exact: bool
+    seed: int | None
+    discard_model: str
+    filter: str
+
+    @staticmethod
+    def of(worlds: Worlds) -> dict[str, Any]:
+        """These fields of `worlds`, to build a result with (`Result(**Sampled.of(w), ...)`)."""
+        return {name: getattr(worlds, name) for name in
+                ("drawn", "kept", "exact", "seed", "discard_model", "filter")}
 
 
 @dataclass(frozen=True)
@@ -76,6 +97,8 @@ class Worlds:
 
 def unseen_cards(hand: Hand, talon: Iterable[Card]) -> Hand:
     """The cards a player does not see in a full deal: not his, not the talon's."""
+    from solver.position import FULL_DECK  # the engine package, loaded on first use
+
     talon_mask = Hand.from_cards(talon).mask
     return Hand(FULL_DECK & ~hand.mask & ~talon_mask)
 
@@ -115,9 +138,9 @@ class _View:
 
 
 def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer: int,
-                  seat: int, *, samples: int | str = 1000, seed: int | None = 0,
-                  discard: str | Callable[..., Any] | None = "dd",
-                  filter: str | Callable[..., bool] = "bid", jobs: int | None = None,
+                  seat: int, *, samples: int | str | None = DEFAULT_SAMPLES,
+                  seed: int | None = 0, discard: str | Callable[..., Any] | None = None,
+                  filter: str | Callable[..., bool] | None = None, jobs: int | None = None,
                   max_draws: int | None = None, known: Mapping[int, Any] | None = None,
                   others: Hand | None = None, leader: int = 1,
                   progress: Callable[[int], None] | None = None) -> Worlds:
@@ -128,7 +151,12 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
     others:    the 2n cards the other two seats hold between them (default: the rest of the
                deck, less the talon).
     samples:   layouts to keep (drawing uniformly, with replacement, until that many pass the
-               filter), or "all": every layout, once.
+               filter), or "all": every layout, once; None: `DEFAULT_SAMPLES` (1000).
+    seed:      the seed of the draw (default 0, so a run repeats; None draws unseeded).
+    discard:   the declarer's discard when the talon is open to model (`DISCARD_MODELS` or a
+               function); None: "dd", his best double-dummy discard.
+    filter:    the bidding filter (`FILTERS` or a function); None: "bid" for a whole hand of
+               ten, "none" for an ending.
     max_draws: give up drawing after this many layouts (default 50 per layout asked for).
     known:     {seat: cards} known to lie in one of the unseen hands (the declarer's among
                his hand before he took the talon): only the other unseen cards are dealt.
@@ -143,16 +171,20 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
     view = _view(hand, talon, game, declarer, seat, known, others, leader)
     with_discard = view.talon and seat != declarer
     if with_discard:
-        model = discard if callable(discard) else _check_word(discard, DISCARD_MODELS,
-                                                              "discard")
+        model = discard if callable(discard) else _check_word(
+            "dd" if discard is None else discard, DISCARD_MODELS, "discard")
     elif discard not in (None, "dd"):
         raise PositionError("no discard to model: there is no talon (or the declarer looks)")
     else:
         model = None
+    if filter is None:
+        filter = "bid" if len(hand) == 10 else "none"
     keep = filter if callable(filter) else _check_word(filter, FILTERS, "filter")
     if keep == "bid" and len(hand) != 10:
         raise PositionError("the bid filter is for whole hands: give filter='none' for an ending")
     total = math.comb(bin(view.free).count("1"), view.need)
+    if samples is None:
+        samples = DEFAULT_SAMPLES
     exact = samples == "all"
     if not exact:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
@@ -244,6 +276,8 @@ def _view(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer: int, s
         whose = "declarer's" if seat == declarer else "defender's"
         raise DuplicateCardError(f"a talon card is also in the {whose} hand")
     if others is None:
+        from solver.position import FULL_DECK  # the engine package, loaded on first use
+
         unseen = FULL_DECK & ~hand.mask & ~talon_mask
     else:
         unseen = others.mask

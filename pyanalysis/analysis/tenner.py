@@ -19,17 +19,17 @@ from ..deal import Deal
 from ..errors import PositionError
 from ..games import CONTRACT, Game
 from ..hand import Hand
-from ..jsonout import cards_to_json
+from ..serialize import JsonFields, nonempty, seats_json
 from ..rules import RuleSet
 from ..scoring import DealScore, score_deal
 from ..solving import make_position, tricks_along
-from .layouts import Layout, LayoutOdds, distinct_discards, layout_odds
+from .layouts import Layout, LayoutOdds, distinct_discards, layout_odds, renamed_arguments
 
 TEN = 10
 
 
 @dataclass(frozen=True)
-class TennerCheck:
+class TennerCheck(JsonFields):
     """The open-card check of a ten contract.
 
     `tricks`: the declarer's tricks with best play by all; `made`: all ten; `down`: tricks
@@ -74,27 +74,11 @@ class TennerCheck:
         """"made" or "down k"."""
         return "made" if self.made else f"down {self.down}"
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready, as `prefdd tenner --json` prints it."""
-        out: dict[str, Any] = {
-            "deal": str(self.deal),
-            "game": str(self.game),
-            "declarer": self.declarer,
-            "leader": self.leader,
-            "tricks": self.tricks,
-            "made": self.made,
-            "down": self.down,
-            "verdict": self.verdict,
-            "line": cards_to_json(self.line),
-            "tricks_by": {str(s): n for s, n in sorted(self.tricks_by.items())},
-            "refutation": self.refutation,
-            "discard": cards_to_json(self.discard) if self.discard else None,
-            "merged": [cards_to_json(d) for d in self.merged],
-            "score": self.score.to_json() if self.score is not None else None,
-        }
-        if self.discards:
-            out["discards"] = [d.to_dict() for d in self.discards]
-        return out
+    # JSON-ready, as `prefdd tenner --json` prints it.
+    JSON = ("deal", "game", "declarer", "leader", "tricks", "made", "down", "verdict", "line",
+            ("tricks_by", lambda t: seats_json(t.tricks_by)), "refutation", "discard", "merged",
+            ("score", lambda t: t.score.to_json() if t.score is not None else None),
+            nonempty("discards"))
 
 
 def check_tenner(deal: Deal | str, game: Game | str, declarer: int, *, leader: int = 1,
@@ -109,7 +93,7 @@ def check_tenner(deal: Deal | str, game: Game | str, declarer: int, *, leader: i
     depth:    how many tricks of the refutation tree to spell out.
     """
     deal = Deal.parse(deal)
-    game = _ten(game)
+    game = ten_game(game)
     if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 3:
         raise PositionError(f"depth {depth!r} is not 0..3 tricks")
     ruleset = RuleSet.get(rules) if rules is not None else None
@@ -191,7 +175,8 @@ def _refutation(engine: Any, position: Any, depth: int, need: int,
     return node(position, 0, 0, list(line))
 
 
-def _ten(game: Game | str) -> Game:
+def ten_game(game: Game | str) -> Game:
+    """`game` read and checked as a ten contract (10S … 10NT); `PositionError` otherwise."""
     game = Game.parse(game)
     if game.kind != CONTRACT or game.level != TEN:
         raise PositionError(f"the tenner check is for a ten contract (10S … 10NT), not {game}")
@@ -221,15 +206,16 @@ class TennerOdds:
         return {"guaranteed": self.guaranteed, **self.odds.to_dict()}
 
 
+@renamed_arguments(sample="samples")
 def tenner_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer: int, *,
                 others: Hand | str | None = None, out: Hand | str | None = None,
-                leader: int = 1, sample: int | None = None, seed: int | None = None,
+                leader: int = 1, samples: int | None = None, seed: int | None = 0,
                 jobs: int | None = None,
                 progress: Callable[[int], None] | None = None) -> TennerOdds:
     """Is the ten guaranteed over every layout? See `layout_odds` for the arguments; a
     12-card hand is checked for every distinct discard (a discard's count stops once it is
     sure to be worse than the best one, so a sound hand costs one full count)."""
-    game = _ten(game)
+    game = ten_game(game)
     return TennerOdds(layout_odds(hand, game, declarer, others=others, out=out, leader=leader,
-                                  target=TEN, sample=sample, seed=seed, jobs=jobs,
+                                  target=TEN, samples=samples, seed=seed, jobs=jobs,
                                   progress=progress, prune=True))

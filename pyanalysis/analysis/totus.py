@@ -11,24 +11,24 @@ The rule texts know two forms, and both are here:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 
 from .. import checks
 from ..cards import Card
 from ..deal import Deal
 from ..errors import CardCountError, PositionError
 from ..games import Game
-from ..hand import Hand, card_list
-from ..jsonout import cards_to_json
+from ..hand import Hand
+from ..serialize import JsonFields
 from ..solving import SEATS, make_position
-from .layouts import Layout, distinct_discards, layout_odds
+from .layouts import Layout, as_hand, distinct_discards, layout_odds
 
 TOTUS = Game.contract(10, None)
 FORMS = ("layouts", "open")
 
 
 @dataclass(frozen=True)
-class DiscardVerdict:
+class DiscardVerdict(JsonFields):
     """One distinct discard of the totus hand: sound or not, and why not."""
 
     discard: tuple[Card, Card]
@@ -38,19 +38,11 @@ class DiscardVerdict:
     beaten_by: Layout | None = None    # "layouts": a layout where he falls short
     leader: int | None = None          # ... with this seat leading
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "discard": cards_to_json(self.discard),
-            "merged": [cards_to_json(d) for d in self.merged],
-            "sound": self.sound,
-            "tricks": self.tricks,
-            "leader": self.leader,
-            "beaten_by": self.beaten_by.to_dict() if self.beaten_by else None,
-        }
+    JSON = ("discard", "merged", "sound", "tricks", "leader", "beaten_by")
 
 
 @dataclass(frozen=True)
-class Totus:
+class Totus(JsonFields):
     """The totus verdict. `form`: "layouts" (seed 003) or "open" (seed 002). `sound`: the
     slam is guaranteed in that form. `discard`: a sound discard ("layouts"), or the
     opponents' choice ("open"). `discards`: the distinct discards' verdicts, sound ones
@@ -64,13 +56,7 @@ class Totus:
     discards: list[DiscardVerdict] = field(default_factory=list)
     leaders: tuple[int, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "form": self.form, "declarer": self.declarer, "hand": str(self.hand),
-            "sound": self.sound, "leaders": list(self.leaders),
-            "discard": cards_to_json(self.discard) if self.discard else None,
-            "discards": [d.to_dict() for d in self.discards],
-        }
+    JSON = ("form", "declarer", "hand", "sound", "leaders", "discard", "discards")
 
 
 def totus(cards: Deal | Hand | str | Iterable[Card | str], declarer: int, *,
@@ -97,7 +83,7 @@ def totus(cards: Deal | Hand | str | Iterable[Card | str], declarer: int, *,
             raise CardCountError("a totus deal needs the three hands and the two-card talon")
         hand = Hand(deal.hand(declarer).mask | Hand.from_cards(deal.talon).mask)
     else:
-        hand = _hand(cards, "hand")
+        hand = as_hand(cards, "hand")
     form = form or ("open" if deal is not None else "layouts")
     if form not in FORMS:
         raise PositionError(f"unknown totus form '{form}': expected layouts or open")
@@ -108,7 +94,9 @@ def totus(cards: Deal | Hand | str | Iterable[Card | str], declarer: int, *,
     leaders = checks.seats("leaders", leaders)
     if not leaders:
         raise PositionError("leaders (): give at least one seat 1, 2 or 3")
-    rest = Hand(((1 << 32) - 1) & ~hand.mask) if others is None else _hand(others, "others")
+    from solver.position import FULL_DECK  # the engine package, loaded on first use
+
+    rest = Hand(FULL_DECK & ~hand.mask) if others is None else as_hand(others, "others")
     if rest.mask & hand.mask:
         raise CardCountError("the others' cards overlap the hand")
     if len(hand) != len(rest) // 2 + 2 or len(rest) % 2:
@@ -116,13 +104,6 @@ def totus(cards: Deal | Hand | str | Iterable[Card | str], declarer: int, *,
             f"a totus hand has two cards more than each other seat (twelve: ten and the "
             f"talon); got {len(hand)} against {len(rest)} between the others")
     return _layouts(hand, rest, declarer, leaders, jobs, progress)
-
-
-def _hand(value: Any, what: str) -> Hand:
-    if isinstance(value, Hand):
-        return value
-    return Hand.parse(value, what) if isinstance(value, str) else Hand.from_cards(
-        card_list(value, what))
 
 
 def _looks_like_deal(text: str) -> bool:

@@ -9,18 +9,19 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 
 from .. import checks
 from ..cards import Card
 from ..errors import PositionError
 from ..games import CONTRACT, Game
 from ..hand import Hand
+from ..serialize import JsonFields, fraction_object
 from .layouts import Layout, layout_at, prepare, solve_layouts
 
 
 @dataclass(frozen=True)
-class Underbid:
+class Underbid(JsonFields):
     """The underbid check of a contract bid at `bid` tricks.
 
     `justified`: some layout holds him to at most `bid` tricks. `layouts`: all of them;
@@ -45,16 +46,10 @@ class Underbid:
         """The share of layouts holding him to the bid."""
         return Fraction(self.at_most, self.layouts)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": str(self.game), "declarer": self.declarer, "bid": self.bid,
-            "hand": str(self.hand), "justified": self.justified, "layouts": self.layouts,
-            "at_most_bid": self.at_most,
-            "probability": {"fraction": f"{self.probability.numerator}/"
-                                        f"{self.probability.denominator}",
-                            "value": float(self.probability)},
-            "shown": self.shown.to_dict() if self.shown else None,
-        }
+    # The probability in the object shape `LayoutOdds` gives its fractions.
+    JSON = ("game", "declarer", "bid", "hand", "justified", "layouts",
+            ("at_most_bid", lambda u: u.at_most),
+            ("probability", lambda u: fraction_object(u.probability)), "shown")
 
 
 def underbid(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer: int, *,

@@ -28,23 +28,28 @@ from ..games import CONTRACT, Game
 from ..hand import Hand
 from ..rules import RuleSet
 from ..scoring import DEALER, DealScore, score_deal, whist_word
+from ..seat import Seat
+from ..serialize import JsonFields, exact, floats_json, seats_json
 from ..solving import make_position, tricks_along
 from .layouts import as_hand
-from .sampling import standard_error, talon_cards
+from .sampling import DEFAULT_SAMPLES, Sampled, standard_error, talon_cards
 
 WHIST, PASS, HALF, RETURN = "whist", "pass", "half", "return"
 #: Ties go to the word that commits less.
 TIE_ORDER = (PASS, HALF, WHIST, RETURN)
 
 
-def defenders(declarer: int) -> tuple[int, int]:
-    """The first and second defender: the hands after the declarer, clockwise."""
-    first = declarer % 3 + 1
-    return first, first % 3 + 1
+def _overrides(result: Any) -> dict[str, Any]:
+    """The result's rules as changed from their preset (the JSON's "rule_overrides")."""
+    return result.rules.changed_from_preset()
+
+
+#: The first and second defender of a declarer (`Seat.defenders`), under its older name.
+defenders = Seat.defenders
 
 
 @dataclass(frozen=True)
-class WhistRow:
+class WhistRow(JsonFields):
     """One way through the whisting.
 
     `words`: the words in the order said (e.g. ("pass", "half", "return")); `seats`: who said
@@ -67,15 +72,10 @@ class WhistRow:
         """The words as a table says them: "whist/pass", "pass/half/return", "checked"."""
         return "/".join(self.words) if self.words else "checked"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "words": list(self.words), "seats": list(self.seats), "label": self.label,
-            "played": self.played,
-            "tricks": {str(s): n for s, n in sorted(self.tricks.items())} if self.tricks else None,
-            "result": self.score.result,
-            "values": {str(s): str(v) for s, v in sorted(self.values.items())},
-            "values_float": {str(s): round(float(v), 4) for s, v in sorted(self.values.items())},
-        }
+    JSON = ("words", "seats", "label", "played",
+            ("tricks", lambda r: seats_json(r.tricks) if r.tricks else None),
+            ("result", lambda r: r.score.result), ("values", lambda r: seats_json(r.values)),
+            ("values_float", lambda r: floats_json(dict(sorted(r.values.items())))))
 
 
 @dataclass(frozen=True)
@@ -152,17 +152,13 @@ def score_words(said: tuple[tuple[str, int], ...], game: Game, declarer: int, ru
 
 
 @dataclass(frozen=True)
-class Choice:
+class Choice(JsonFields):
     """A decision on the path the table takes: `seat` said `word`; `values`: what each of his
     words would have given him (the others answering as they would)."""
 
     seat: int
     word: str
     values: dict[str, Fraction]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "word": self.word,
-                "values": {w: str(v) for w, v in self.values.items()}}
 
 
 def induce(tree: Node | tuple, evaluate: Callable[[tuple], WhistRow]
@@ -186,7 +182,7 @@ def leaves(tree: Node | tuple) -> list[tuple]:
 
 
 @dataclass(frozen=True)
-class WhistTable:
+class WhistTable(JsonFields):
     """Every whisting the rules allow, priced, and what a rational table does.
 
     `rows`: one `WhistRow` per sequence; `chosen`: the row backward induction reaches;
@@ -221,21 +217,12 @@ class WhistTable:
                 out[choice.seat] = max(out.get(choice.seat, diff), diff)
         return out
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready, as `prefdd whist --json` prints it for a deal."""
-        return {
-            "deal": str(self.deal), "game": str(self.game), "declarer": self.declarer,
-            "rules": self.rules.name, "rule_overrides": self.rules.changed_from_preset(),
-            "players": self.players, "leader": self.leader,
-            "tricks": self.tricks,
-            "split": {str(s): n for s, n in sorted(self.split.items())},
-            "split_rule": "the defenders' tricks along the principal line",
-            "line": [str(c) for c in self.line],
-            "rows": [row.to_dict() for row in self.rows],
-            "chosen": self.chosen.label,
-            "path": [c.to_dict() for c in self.path],
-            "regret": {str(s): str(v) for s, v in sorted(self.regret.items())},
-        }
+    # JSON-ready, as `prefdd whist --json` prints it for a deal.
+    JSON = ("deal", "game", "declarer", "rules", ("rule_overrides", _overrides), "players",
+            "leader", "tricks", ("split", lambda t: seats_json(t.split)),
+            ("split_rule", lambda t: "the defenders' tricks along the principal line"),
+            "line", "rows", ("chosen", lambda t: t.chosen.label), "path",
+            ("regret", lambda t: seats_json(t.regret)))
 
 
 def whist_table(deal: Deal | str, game: Game | str, declarer: int, *,
@@ -278,7 +265,7 @@ def whist_table(deal: Deal | str, game: Game | str, declarer: int, *,
 
 
 @dataclass(frozen=True)
-class OptionStats:
+class OptionStats(JsonFields):
     """One word of the deciding defender over the layouts kept.
 
     `vists`: his mean value in vists (exact over the layouts, a `Fraction`); `vists_se`: its
@@ -292,14 +279,12 @@ class OptionStats:
     set_probability: Fraction
     counts: dict[str, int]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"word": self.word, "vists": str(self.vists), "vists_float": float(self.vists),
-                "vists_se": self.vists_se, "set_probability": float(self.set_probability),
-                "rows": dict(self.counts)}
+    JSON = ("word", "vists", ("vists_float", lambda o: float(o.vists)), "vists_se",
+            ("set_probability", lambda o: float(o.set_probability)), ("rows", lambda o: o.counts))
 
 
 @dataclass(frozen=True)
-class WhistDecision:
+class WhistDecision(Sampled, JsonFields):
     """The deciding defender's options from his own seat (see `whist_decision`).
 
     `options`: {word: `OptionStats`}; `best`: the word with the highest mean; `paired`:
@@ -317,39 +302,24 @@ class WhistDecision:
     options: dict[str, OptionStats]
     best: str
     paired: dict[str, tuple[Fraction, float | None]]
-    drawn: int
-    kept: int
-    exact: bool
-    seed: int | None
-    discard_model: str
-    filter: str
     partner: str
     said_before: tuple[str, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": str(self.game), "declarer": self.declarer, "seat": self.seat,
-            "hand": str(self.hand), "talon": [str(c) for c in self.talon],
-            "rules": self.rules.name, "rule_overrides": self.rules.changed_from_preset(),
-            "said_before": list(self.said_before),
-            "options": {w: o.to_dict() for w, o in self.options.items()},
-            "best": self.best,
-            "paired": {w: {"difference": str(d), "difference_float": float(d), "se": se}
-                       for w, (d, se) in self.paired.items()},
-            "drawn": self.drawn, "kept": self.kept, "exact": self.exact, "seed": self.seed,
-            "discard_model": self.discard_model, "filter": self.filter,
-            "partner": self.partner,
-            "double_dummy": "play after the decision is double-dummy: it favours the "
-                            "defenders, who at the table cannot see the cards",
-        }
+    JSON = ("game", "declarer", "seat", "hand", "talon", "rules",
+            ("rule_overrides", _overrides), "said_before", "options", "best",
+            ("paired", lambda d: {w: {"difference": exact(diff), "difference_float": float(diff),
+                                      "se": se} for w, (diff, se) in d.paired.items()}),
+            "drawn", "kept", "exact", "seed", "discard_model", "filter", "partner",
+            ("double_dummy", lambda d: "play after the decision is double-dummy: it favours "
+                                       "the defenders, who at the table cannot see the cards"))
 
 
 def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer: int,
                    seat: int, *, talon: Iterable[Card | str] | str,
                    rules: RuleSet | str = "sochi", partner: str | None = None,
-                   samples: int | str = 1000, seed: int | None = 0,
-                   filter: str | Callable[..., bool] = "bid",
-                   discard: str | Callable[..., Any] = "dd", jobs: int | None = None,
+                   samples: int | str | None = DEFAULT_SAMPLES, seed: int | None = 0,
+                   filter: str | Callable[..., bool] | None = None,
+                   discard: str | Callable[..., Any] | None = None, jobs: int | None = None,
                    known: Mapping[int, Any] | None = None,
                    progress: Callable[[int], None] | None = None) -> WhistDecision:
     """Whist or pass from the defender's own seat: his ten cards, the open talon, the bid.
@@ -358,8 +328,10 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     partner:  the first defender's word when the second decides (required then); when the
               first decides, the second's answer: None to decide it with open cards in each
               layout, or a word he always says ("whist" after a half-whist is its return).
-    samples:  layouts to keep (see `sampling.sample_worlds`), or "all" to take every one.
-    filter, discard: the bidding filter and the declarer model (`sampling`).
+    samples:  layouts to keep (see `sampling.sample_worlds`; None: 1000), or "all" to take
+              every one. `seed`: the seed of the draw (default 0; None draws unseeded).
+    filter, discard: the bidding filter and the declarer model (`sampling`; None: "bid" and
+              "dd").
     known:    {seat: cards} known to lie in the declarer's or the partner's hand.
     Words after the decision (the partner's answer, a return) are decided with open cards in
     each layout, each player maximising his own value. Every option is scored on the same
@@ -439,9 +411,7 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
         paired[word] = (sum(diffs, Fraction(0)) / n, None if worlds.exact else standard_error(diffs))
     return WhistDecision(
         game=game, declarer=declarer, seat=seat, hand=hand, talon=tuple(talon_list),
-        rules=ruleset, options=options, best=best, paired=paired, drawn=worlds.drawn,
-        kept=worlds.kept, exact=worlds.exact, seed=worlds.seed,
-        discard_model=worlds.discard_model, filter=worlds.filter,
+        rules=ruleset, options=options, best=best, paired=paired, **Sampled.of(worlds),
         partner="open cards" if fixed is None and seat == first else (fixed or partner),
         said_before=said_before)
 

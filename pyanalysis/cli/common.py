@@ -1,43 +1,26 @@
-"""What every `prefdd` subcommand shares: the deal argument, game and seat options, one-line
-errors, JSON output, and the words used to name seats and show cards.
+"""What every `prefdd` subcommand shares: one-line errors, reading deals, games, cards and
+records, JSON output, progress bars and writing pages. Options are declared in `options`.
 """
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, Sequence, TypeVar
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
 
 import click
 
 import pyanalysis as pa
-from pyanalysis.diagram import SEAT_NAMES
 from pyanalysis.errors import DuplicateCardError, NotationError, one_line
-from pyanalysis.solving import TALON_RULES
+from pyanalysis.progress import Progress
+from pyanalysis.rules import RuleSet
 
 __all__ = [
-    "COMMAND_SETTINGS",
-    "Command",
-    "CliError",
-    "LongCommand",
-    "card_set",
-    "card_text",
-    "deal_argument",
-    "emit_json",
-    "format_cards",
-    "game_option",
-    "jobs_option",
-    "json_option",
-    "parse_cards",
-    "parse_deal",
-    "parse_game",
-    "sample_options",
-    "seat_name",
-    "seat_option",
-    "symbols_option",
-    "talon_rule_option",
-    "words_argument",
+    "COMMAND_SETTINGS", "EXAMPLE_RECORD", "CliError", "Command", "LongCommand", "card_set", "emit", "emit_json",
+    "echo_lines", "layout_bar", "make_rules", "parse_cards", "parse_deal", "parse_game",
+    "check_page_file", "read_record", "write_page",
 ]
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 
@@ -92,6 +75,9 @@ class Command(click.Command):
             return super().invoke(ctx)
         except click.ClickException:
             raise
+        except UnicodeEncodeError as exc:
+            raise CliError(f"the output cannot be written in this terminal's encoding"
+                           f" ({exc.encoding}): give --ascii for plain letters") from None
         except ValueError as exc:
             raise CliError(" ".join(str(exc).split())) from None
 
@@ -114,93 +100,20 @@ def _usage_message(exc: click.UsageError, fallback: str) -> str:
     return f"{message} (see '{command} --help')"
 
 
-# ----------------------------------------------------------------------------- parameters
-
-
 _DEAL_MARK = "\x00"  # cannot occur in a real command line argument
+DEAL_MARK = _DEAL_MARK
 
 
 def _is_dashed_deal_word(word: str) -> bool:
     return len(word) > 1 and word[0] == "-" and word[1] != "-" and "." in word
 
 
-def _reject_options_in_deal(ctx: click.Context, param: click.Parameter,
-                            value: tuple[str, ...]) -> tuple[str, ...]:
-    # The deal may be typed unquoted, and a void hand starts with "-" ("-.J87.AKQJ.T87"), so
-    # commands take unknown options as deal words. A word starting "--" is a mistyped option,
-    # and so is "-" then a letter without a dot: no hand, talon or void mark looks like that.
-    value = tuple(word[1:] if word.startswith(_DEAL_MARK + "-") else word for word in value)
-    for word in value:
-        if (word.startswith("--") and len(word) > 2) or _is_short_option(word):
-            raise click.UsageError(f"No such option: {word.split('=')[0]}", ctx=ctx)
-    return value
-
-
-def _is_short_option(word: str) -> bool:
-    return len(word) > 1 and word[0] == "-" and word[1].isalpha() and "." not in word
-
-
-def deal_argument(func: F) -> F:
-    """The DEAL argument: the one-line deal, quoted or as separate words."""
-    return click.argument("deal", nargs=-1, required=True, callback=_reject_options_in_deal)(func)
-
-
-def words_argument(name: str, metavar: str) -> Callable[[F], F]:
-    """A positional argument typed quoted or as separate words, like DEAL: a deal, a hand."""
-    return click.argument(name, nargs=-1, required=True, metavar=metavar,
-                          callback=_reject_options_in_deal)
-
-
-def game_option(func: F) -> F:
-    """``--game/-g``: the game to solve (8S, 6NT, misere, raspasy; Russian names too)."""
-    return click.option(
-        "--game", "-g", required=True, metavar="GAME",
-        help="The game: 8S, 6NT, 10H, misere, raspasy (also 8♠, 6БК, мизер, распасы).",
-    )(func)
-
-
-def seat_option(name: str, help_text: str, default: int | None = None) -> Callable[[F], F]:
-    """An option naming a seat 1, 2 or 3."""
-    return click.option(f"--{name}", type=click.IntRange(1, 3), default=default,
-                        show_default=default is not None, metavar="SEAT", help=help_text)
-
-
-def talon_rule_option(func: F) -> F:
-    """``--talon-rule``: how the talon plays in raspasy."""
-    return click.option(
-        "--talon-rule", type=click.Choice(TALON_RULES), default=None,
-        help="Raspasy talon: 'suit' (sets the suit of tricks 1-2), 'card' (played into them)"
-             " or 'none'. Default: 'suit' for a full deal with a talon; 'none' for an"
-             " ending (its talon tricks are over unless a rule is given).",
-    )(func)
-
-
-def json_option(func: F) -> F:
-    """``--json``: machine-readable output."""
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(func)
-
-
-def symbols_option(func: F) -> F:
-    """``--ascii``: letters instead of suit symbols, for terminals without them."""
-    return click.option("--ascii", "ascii_only", is_flag=True,
-                        help="Plain ASCII diagram (S C D H) instead of suit symbols.")(func)
-
-
-def jobs_option(func: F) -> F:
-    """``--jobs/-j``: threads for a long count."""
-    return click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
-                        help="Threads (default: one per core).")(func)
-
-
-def sample_options(func: F) -> F:
-    """``--sample N --seed S``: solve N layouts drawn at random instead of all of them."""
-    func = click.option("--seed", type=click.IntRange(min=0), default=None, metavar="S",
-                        help="Seed of the sample (with --sample), so that a run can be"
-                             " repeated.")(func)
-    return click.option("--sample", type=click.IntRange(min=1), default=None, metavar="N",
-                        help="Solve N layouts drawn at random (an estimate with its 95%"
-                             " interval) instead of every layout.")(func)
-
+#: The game record of the `--help` examples: 8♠ by the 2nd hand, played to trick 6, then a
+#: claim.
+EXAMPLE_RECORD = (r"deal: J.A87.987.T97 AKQT8.KQJT9.-.- 97.-.KJT.AKQJ8 AD QD\ngame: 8S\n"
+                  r"declarer: 2\nwhist: whist pass\n"
+                  r"play: 8C KC 7S / AH 7H 8S / AS 9S JS / KS 8H 7C / QS KD 9D\n"
+                  r"claim: 2 rest\n")
 
 #: Settings of the commands that take a DEAL: its words may start with "-" (a void hand).
 COMMAND_SETTINGS = {"ignore_unknown_options": True}
@@ -267,16 +180,73 @@ def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False))
 
 
-def seat_name(seat: int) -> str:
-    """1 -> "1st hand"."""
-    return SEAT_NAMES[seat]
+def emit(result: Any) -> None:
+    """The result's ``to_dict()`` as strict JSON, like every other command's ``--json``."""
+    emit_json(result.to_dict())
 
 
-def card_text(card: pa.Card, symbols: bool = True) -> str:
-    """A card for people: ``A♠`` (or ``AS`` without symbols)."""
-    return card.symbol() if symbols else str(card)
+def echo_lines(lines: Sequence[str]) -> None:
+    """A renderer's lines, one a line."""
+    for line in lines:
+        click.echo(line)
 
 
-def format_cards(cards: Iterable[pa.Card], symbols: bool = True) -> str:
-    """Cards separated by spaces."""
-    return " ".join(card_text(card, symbols) for card in cards)
+@contextmanager
+def layout_bar(total: int | None, desc: str = "solving",
+               bar: Callable[..., Any] = Progress) -> Iterator[Callable[[int], None]]:
+    """A progress bar counting layouts (drawn only on a terminal); yields the callback the
+    analysis functions take. Always passed, so that the count stays interruptible."""
+    with bar(total, desc=desc, unit=" layouts") as shown:
+        yield shown.update
+
+
+def make_rules(name: str | None, overrides: Sequence[str], base: RuleSet | None = None,
+               priced: bool = True) -> RuleSet | None:
+    """``--rules`` and ``--rule``: a preset (default: `base`, else sochi) with knobs changed.
+    `priced=False`: None unless one of them is given (the answer is then not priced)."""
+    if not priced and name is None and not overrides:
+        return None
+    rules = RuleSet.preset(name) if name else (base or RuleSet.preset("sochi"))
+    return rules.with_strings(overrides)
+
+
+def read_record(path: str) -> pa.Record:
+    """The record in FILE (`-`: stdin), text or JSON."""
+    if path == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+        except OSError as error:
+            raise CliError(f"cannot read '{path}': {error.strerror}") from None
+        except UnicodeDecodeError:
+            raise CliError(f"cannot read '{path}': not UTF-8 text") from None
+    if not text.strip():
+        raise CliError("the record is empty: give at least 'deal:' and 'game:' lines")
+    return pa.Record.parse(text)
+
+
+def check_page_file(output: str | None, what: str | None) -> None:
+    """``--html -`` where the command's text (`what`) already goes to standard output."""
+    if output == "-" and what is not None:
+        raise CliError(f"--html needs a file name (the {what} text goes to standard output)")
+
+
+def write_page(report: Any, output: str, what: str | None = None) -> str:
+    """Write the report's page to `output` (`-`: stdout, unless `what` names the text that
+    goes there instead); the sentence that says what was written."""
+    from pyanalysis.report import render_html  # the page's templates only when asked
+
+    check_page_file(output, what)
+    page = render_html(report)
+    if output == "-":
+        click.echo(page, nl=False)
+        return ""
+    try:
+        Path(output).write_text(page, encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"cannot write '{output}': {error.strerror or error}") from None
+    size = len(page.encode("utf-8"))
+    return (f"Wrote {output} ({size / 1024:.0f} KB): {report.title},"
+            f" {len(report.play.steps)} cards with every legal card's value.")

@@ -16,27 +16,19 @@ from typing import Any, TextIO
 import click
 
 import pyanalysis as pa
-from pyanalysis.diagram import draw_deal
 from pyanalysis.jsonout import cards_to_json
 from pyanalysis.solving import focus_seat, make_position
+from pyanalysis.text.lines import Trick, split_line
+from pyanalysis.text.play import turn_lines
+from pyanalysis.text.words import seat_name
 
-from .common import (
-    COMMAND_SETTINGS,
-    Command,
-    deal_argument,
-    format_cards,
-    game_option,
-    json_option,
-    parse_cards,
-    parse_deal,
-    parse_game,
-    seat_name,
-    seat_option,
-    symbols_option,
-    talon_rule_option,
+from .common import COMMAND_SETTINGS, Command, parse_cards, parse_deal, parse_game
+from .options import (
+    game_option, json_option, played_option, seat_option, symbols_option, talon_rule_option,
+    words_argument,
 )
-from .lines import Trick, split_line
-from .solving import EXAMPLE_DEAL, format_moves, format_tricks, option_name
+
+EXAMPLE_DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
 
 __all__ = ["COMMANDS", "PlaySession", "Turn", "play"]
 
@@ -198,61 +190,6 @@ def _several_cards(text: str) -> bool:
     return True
 
 
-def _noun(n: int) -> str:
-    return "trick" if n == 1 else "tricks"
-
-
-def standing_sentence(game: pa.Game, focus: int, taken: int, more: int, symbols: bool,
-                      talon_rule: str) -> str:
-    """The focus player's tricks so far, and the tricks from here with best play (and in all)."""
-    if game.kind == "raspasy":
-        who = seat_name(focus).capitalize()
-        at_least = "at least "
-        where = f"raspasy (talon rule: {talon_rule})"
-    else:
-        who = f"Declarer ({seat_name(focus)})"
-        at_least = ""
-        where = game.symbol() if symbols else str(game)
-    return (f"{who} has taken {taken} {_noun(taken)}; with best play he takes {at_least}"
-            f"{more} more ({taken + more} in all) in {where}.")
-
-
-# ------------------------------------------------------------------------------- display
-
-
-def _describe(session: PlaySession, symbols: bool) -> list[str]:
-    """The text shown before each prompt."""
-    turn = session.turn()
-    game = session.game
-    marked = session.focus if game.kind != "raspasy" else None
-    if turn.over:
-        title = "As dealt:"
-    else:
-        title = f"Trick {len(turn.done) + 1}, {seat_name(turn.leader)} leading:"
-    lines = [draw_deal(turn.deal, symbols=symbols, declarer=marked, title=title), ""]
-    if turn.done:
-        lines.append("Tricks played:")
-        lines += format_tricks(turn.done, symbols)
-    taken = ", ".join(f"{seat_name(seat)} {n}" for seat, n in turn.taken.items())
-    lines.append(f"Tricks taken: {taken}")
-    if turn.over:
-        noun = "trick" if turn.taken[session.focus] == 1 else "tricks"
-        who = "Declarer" if game.kind != "raspasy" else "Player"
-        lines.append(f"The deal is over. {who} ({seat_name(session.focus)}) took"
-                     f" {turn.taken[session.focus]} {noun}.")
-        return lines
-    solution = turn.solution
-    if turn.trick:
-        lines.append(f"Cards in trick {len(turn.done) + 1}: {format_cards(turn.trick, symbols)}")
-    lines.append(standing_sentence(game, session.focus, session.focus_taken(), solution.tricks,
-                                   symbols, session.talon_rule))
-    whose = "declarer's" if game.kind != "raspasy" else f"{seat_name(session.focus)}'s"
-    lines.append(f"{seat_name(solution.to_move).capitalize()} to play; each card with the {whose}"
-                 f" tricks from here (* best):")
-    lines += format_moves(solution.moves, solution.best, symbols)
-    return lines
-
-
 def _turn_json(session: PlaySession) -> dict[str, Any]:
     """One position: the solution as `solve --json` gives it (`tricks` and the card values are
     the focus player's tricks from here), with the tricks so far (`taken`: the focus player's,
@@ -293,7 +230,7 @@ def run_session(session: PlaySession, stream: TextIO, *, symbols: bool, as_json:
             if as_json:
                 click.echo(json.dumps(_turn_json(session), ensure_ascii=False))
             else:
-                click.echo("\n".join(_describe(session, symbols)))
+                click.echo("\n".join(turn_lines(session, symbols)))
         if not as_json:
             click.echo("> card, best, undo or quit: ", nl=False)
         command = _read_command(stream, echo_input and not as_json)
@@ -342,16 +279,15 @@ Example:
   prefdd play "{EXAMPLE_DEAL}" --game 8S --declarer 1
   printf 'best\\nundo\\nquit\\n' | prefdd play "{EXAMPLE_DEAL}" -g 8S --declarer 1
 """)
-@deal_argument
-@game_option
+@words_argument()
+@game_option()
 @seat_option("declarer", "The declarer's seat (contracts and misère).")
 @seat_option("leader", "The seat that leads the first trick.", default=1)
-@click.option("--played", metavar="CARDS", default=None,
-              help="Cards already played to the first trick, in order from the leader.")
+@played_option("Cards already played to the first trick, in order from the leader.")
 @seat_option("player", "Raspasy: the player whose tricks are counted.")
-@talon_rule_option
-@symbols_option
-@json_option
+@talon_rule_option()
+@symbols_option()
+@json_option()
 def play(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, played: str | None,
          player: int | None, talon_rule: str | None, ascii_only: bool, as_json: bool) -> None:
     """Play DEAL through, card by card, with the double-dummy value of every legal card.
@@ -363,7 +299,7 @@ def play(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, pl
     the_game = parse_game(game)
     # Reject what does not fit the game (a declarer in raspasy, a talon rule for a contract)
     # the way `solve` does, before any prompt.
-    focus = focus_seat(the_game, declarer, player, spell=option_name)
+    focus = focus_seat(the_game, declarer, player, spell=lambda name: f"--{name}")
     session = PlaySession(the_deal, the_game, focus, leader=leader,
                           played=tuple(parse_cards(played)), talon_rule=talon_rule)
     stdin = sys.stdin

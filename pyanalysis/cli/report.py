@@ -16,17 +16,18 @@ from typing import Callable, Iterator, Sequence
 import click
 
 import pyanalysis as pa
-from pyanalysis.report import Report, deal_report, render_html, review_report
+from pyanalysis.report import deal_report, review_report
 from pyanalysis.solving import focus_seat
 
-from .analysis import layout_bar
 from .common import (
-    COMMAND_SETTINGS, CliError, LongCommand, emit_json, parse_deal, parse_game, seat_option,
-    talon_rule_option, words_argument,
+    COMMAND_SETTINGS, EXAMPLE_RECORD, CliError, LongCommand, emit_json, layout_bar, parse_deal, parse_game,
+    read_record, write_page,
 )
-from .review import EXAMPLE_RECORD, read_record
+from .options import (
+    game_option, json_option, rules_option, seat_option, talon_rule_option, words_argument,
+)
 
-__all__ = ["COMMANDS", "is_record", "odds_bar", "report", "write_page", "write_review_page"]
+__all__ = ["COMMANDS", "is_record", "odds_bar", "report"]
 
 EXAMPLE_DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
 RECORD_SUFFIXES = (".txt", ".json", ".rec", ".record")
@@ -50,28 +51,6 @@ def odds_bar(deal: pa.Deal, wanted: bool) -> Iterator[Callable[[int], None] | No
         yield progress
 
 
-def write_page(report: Report, output: str) -> str:
-    """Write the page to `output` (`-`: stdout); the sentence that says what was written."""
-    page = render_html(report)
-    if output == "-":
-        click.echo(page, nl=False)
-        return ""
-    try:
-        Path(output).write_text(page, encoding="utf-8")
-    except OSError as error:
-        raise CliError(f"cannot write '{output}': {error.strerror or error}") from None
-    size = len(page.encode("utf-8"))
-    return (f"Wrote {output} ({size / 1024:.0f} KB): {report.title},"
-            f" {len(report.play.steps)} cards with every legal card's value.")
-
-
-def write_review_page(result: pa.Review, path: str) -> str:
-    """`prefdd review --html FILE`: the review's page written to FILE; what was written."""
-    if path == "-":
-        raise CliError("--html needs a file name (the review's text goes to standard output)")
-    return write_page(review_report(result), path)
-
-
 @click.command("report", cls=LongCommand, context_settings=COMMAND_SETTINGS,
                short_help="A deal or a played deal as one self-contained HTML page.",
                epilog=f"""\b
@@ -81,16 +60,13 @@ Example:
   printf '{EXAMPLE_RECORD}' | prefdd report - --rules sochi -o played.html
 """)
 @words_argument("source", "DEAL|FILE")
-@click.option("--game", "-g", default=None, metavar="GAME",
-              help="With a DEAL: the game (8S, 6NT, misere, raspasy; 8♠, мизер too).")
+@game_option("With a DEAL: the game (8S, 6NT, misere, raspasy; 8♠, мизер too).", required=False)
 @seat_option("declarer", "With a DEAL: the declarer's seat (contracts and misère).")
 @seat_option("player", "Raspasy: the player whose tricks are counted (a record without it:"
                        " each card by its own player's).")
 @seat_option("leader", "With a DEAL: the seat that leads to the first trick (default 1).")
-@talon_rule_option
-@click.option("--rules", "rules_name", default=None, metavar="PRESET",
-              type=click.Choice(("sochi", "leningrad", "rostov")),
-              help="Price in vists: the whist and lead tables, and a record's review.")
+@talon_rule_option()
+@rules_option("Price in vists: the whist and lead tables, and a record's review.", choice=True)
 @click.option("--whist", "with_whist", is_flag=True,
               help="Add the whist table: every whisting the rules allow, priced (a contract"
                    " on a whole deal; rules default to sochi).")
@@ -102,8 +78,7 @@ Example:
 @click.option("--title", default=None, metavar="TEXT", help="The page's title.")
 @click.option("--output", "-o", default=None, metavar="FILE",
               help="The page to write ('-': standard output).")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the page's data as JSON (the report's to_dict()).")
+@json_option("Print the page's data as JSON (the report's to_dict()).")
 def report(source: tuple[str, ...], game: str | None, declarer: int | None,
            player: int | None, leader: int | None, talon_rule: str | None,
            rules_name: str | None, with_whist: bool, with_leads: bool, with_odds: bool,

@@ -2,56 +2,25 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
-from typing import Sequence
 
 import click
 
 from pyanalysis.games import Game
 from pyanalysis.rules import RuleSet
-from pyanalysis.scoring import DEALER, DealScore, ScoringError, score_deal
-from pyanalysis.sheet import Sheet
+from pyanalysis.scoring import ScoringError, score_deal
 from pyanalysis.sheet_io import read_record_file
+from pyanalysis.text.scoring import format_deal, format_sheet
 
-from .common import Command, emit_json, json_option, seat_option
+from .common import Command, echo_lines, emit_json, make_rules
+from .options import json_option, parse_seat_map, rule_option, rules_option, seat_option
 
-__all__ = ["COMMANDS", "score", "sheet"]
-
-SEAT_LABELS = {1: "1st hand", 2: "2nd hand", 3: "3rd hand", DEALER: "dealer"}
+__all__ = ["COMMANDS", "format_deal", "score", "sheet"]
 
 
 def _rules_options(func):  # type: ignore[no-untyped-def]
-    func = click.option("--rule", "rule_overrides", multiple=True, metavar="KEY=VALUE",
-                        help="Override one knob of the rule set, e.g. --rule "
-                             "whist_split=gentleman (repeatable; see docs/rules.md).")(func)
-    return click.option("--rules", "rules_name", default=None, metavar="PRESET",
-                        help="Rule set: sochi (default), leningrad or rostov.")(func)
-
-
-def _ruleset(name: str | None, overrides: Sequence[str], base: RuleSet | None = None) -> RuleSet:
-    rules = RuleSet.preset(name) if name else (base or RuleSet.preset("sochi"))
-    return rules.with_strings(overrides)
-
-
-def parse_seat_map(text: str | None, what: str, numbers: bool) -> dict[int, str]:
-    """Read `1=6,2=3` (or `6 3 1`, seats in order, for numbers) into {seat: text}."""
-    if not text:
-        return {}
-    parts = [p for p in text.replace(",", " ").split() if p]
-    result: dict[int, str] = {}
-    for index, part in enumerate(parts, 1):
-        seat_text, sep, value = part.partition("=")
-        if not sep:
-            if not numbers:
-                raise ScoringError(f"{what} '{part}': write SEAT=WORD, e.g. 2=whist")
-            seat_text, value = str(index), part
-        if seat_text not in ("1", "2", "3", "4"):
-            raise ScoringError(f"{what} '{part}': seat '{seat_text}' is not 1, 2, 3 or 4")
-        if int(seat_text) in result:
-            raise ScoringError(f"{what} '{part}': seat {seat_text} given twice")
-        result[int(seat_text)] = value
-    return result
-
+    func = rule_option("Override one knob of the rule set, e.g. --rule whist_split=gentleman"
+                       " (repeatable; see docs/rules.md).")(func)
+    return rules_option("Rule set: sochi (default), leningrad or rostov.")(func)
 
 def _tricks(text: str | None) -> dict[int, int]:
     tricks = {}
@@ -82,50 +51,6 @@ def _check_words(game: Game, rules: RuleSet, declarer: int | None,
             f"e.g. --whist {first}=whist,{second}=pass")
 
 
-def _show(value: Fraction) -> str:
-    """A value for people: whole numbers as they are, others to two decimals."""
-    if value.denominator == 1:
-        return f"{value.numerator:+d}" if value else "0"
-    return f"{float(value):+.2f}"
-
-
-def _plain(value: Fraction) -> str:
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.2f}"
-
-
-def format_deal(score: DealScore) -> list[str]:
-    """The human table of one scored deal."""
-    seats = score.seats
-    who = "" if score.declarer is None else f", declarer {SEAT_LABELS[score.declarer]}"
-    rnd = f" #{score.raspasy_round}" if score.raspasy_round else ""
-    lines = [f"{score.game.symbol()}{rnd}{who} — {score.rules.name}, {score.players} "
-             f"players: {score.result}"]
-    changed = score.rules.changed_from_preset()
-    if changed:
-        lines.append("rules changed: " + ", ".join(f"{k}={_knob(v)}" for k, v in changed.items()))
-    header = f"{'':10}{'pool':>6}{'hill':>6}" + "".join(
-        f"{'on ' + str(s):>7}" for s in seats) + f"{'value':>10}"
-    lines.append(header)
-    for s in seats:
-        w = score.writes[s]
-        cells = "".join(f"{'.' if o == s or not w.vists.get(o) else _plain(w.vists[o]):>7}"
-                        for o in seats)
-        lines.append(f"{SEAT_LABELS[s]:10}{_plain(w.pool):>6}{_plain(w.hill):>6}{cells}"
-                     f"{_show(score.values[s]):>10}")
-    exact = ", ".join(f"{SEAT_LABELS[s]} {score.values[s]}" for s in seats)
-    lines.append(f"value in vists (exact): {exact}")
-    return lines
-
-
-def _knob(value: object) -> str:
-    """A knob's value as it is typed after --rule: `1,2,4`, `false`."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return ",".join(map(str, value)) if isinstance(value, list) else str(value)
-
-
 @click.command(cls=Command, epilog="""\b
 Examples:
   prefdd score 7H --declarer 1 --tricks 1=6,2=4,3=0 --whist 2=whist,3=pass
@@ -152,7 +77,7 @@ Examples:
 @click.option("--round", "raspasy_round", type=click.IntRange(1), default=1,
               help="Raspasy: the deal's place in a run of raspasy (1, 2, 3…).")
 @_rules_options
-@json_option
+@json_option()
 def score(game: str, declarer: int | None, tricks: str | None, whist: str | None,
           players: int, honours: int, raspasy_round: int, rules_name: str | None,
           rule_overrides: tuple[str, ...], as_json: bool) -> None:
@@ -161,7 +86,7 @@ def score(game: str, declarer: int | None, tricks: str | None, whist: str | None
     GAME is 6S … 10NT, misere or raspasy (Russian names too). The value of a deal
     (RULES.md §4.3) is what it changes in each player's final result; the values sum to zero.
     """
-    rules = _ruleset(rules_name, rule_overrides)
+    rules = make_rules(rules_name, rule_overrides)
     the_game = Game.parse(game)
     words = parse_seat_map(whist, "whist", numbers=False)
     _check_words(the_game, rules, declarer, words)
@@ -171,53 +96,7 @@ def score(game: str, declarer: int | None, tricks: str | None, whist: str | None
     if as_json:
         emit_json(result.to_json())
         return
-    for line in format_deal(result):
-        click.echo(line)
-
-
-def format_sheet(sheet: Sheet) -> list[str]:
-    """The sheet deal by deal, the totals, and the settlement by both methods."""
-    names = sheet.players
-    width = max(8, *(len(n) + 1 for n in names))
-    lines = [f"{sheet.rules.name}, {len(names)} players, pool {_plain(sheet.pool_size)}"
-             + ("" if sheet.finished else " — not finished")]
-    changed = sheet.rules.changed_from_preset()
-    if changed:
-        lines.append("rules changed: " + ", ".join(f"{k}={_knob(v)}" for k, v in changed.items()))
-    lines.append("")
-    lines.append("deal values in vists:" + "".join(f"{n:>{width}}" for n in names))
-    for row in sheet.rows:
-        lines.append(f"  {row.describe()}")
-        lines.append(f"{'':21}" + "".join(f"{_show(row.values[n]):>{width}}" for n in names))
-        for h in row.helps:
-            lines.append(f"{'':6}{h.giver} helps {h.taker} with {_plain(h.points)} "
-                         f"({_plain(10 * h.points)} vists on {h.taker})" if h.taker else
-                         f"{'':6}{h.giver}: {_plain(h.points)} over the closed pools, "
-                         f"off the hill ({sheet.rules.help_overflow})")
-    lines.append("")
-    lines.append(f"{'':21}" + "".join(f"{n:>{width}}" for n in names))
-    lines.append(f"{'pool':21}" + "".join(f"{_plain(sheet.pool[n]):>{width}}" for n in names))
-    lines.append(f"{'hill':21}" + "".join(f"{_plain(sheet.hill[n]):>{width}}" for n in names))
-    for target in names:
-        lines.append(f"{'vists on ' + target:21}" + "".join(
-            f"{'.' if n == target else _plain(sheet.vists[n][target]):>{width}}" for n in names))
-    s = sheet.settlement()
-    lines.append("")
-    lines.append("settlement (seed 004 §4.2.14):")
-    lines.append(f"{'hill after amnesty':21}" + "".join(
-        f"{_plain(s.hills[n]):>{width}}" for n in names))
-    lines.append(f"{'1: hill vists each':21}" + "".join(
-        f"{_plain(s.hill_vists[n]):>{width}}" for n in names))
-    lines.append(f"{'1: result':21}" + "".join(
-        f"{_show(s.by_hill_vists[n]):>{width}}" for n in names))
-    lines.append(f"{'2: mean hill':21}" + "".join(
-        f"{_show(s.hill_balance[n]):>{width}}" for n in names))
-    lines.append(f"{'2: net vists':21}" + "".join(
-        f"{_show(s.net_vists[n]):>{width}}" for n in names))
-    lines.append(f"{'2: result':21}" + "".join(
-        f"{_show(s.by_mean_hill[n]):>{width}}" for n in names))
-    lines.append("the two methods agree" if s.methods_agree else "THE METHODS DISAGREE")
-    return lines
+    echo_lines(format_deal(result))
 
 
 @click.command(cls=Command, epilog="""\b
@@ -236,7 +115,7 @@ A record lists the players, the rules and the deals, one a line:
 """)
 @click.argument("file", type=click.Path(dir_okay=False))
 @_rules_options
-@json_option
+@json_option()
 def sheet(file: str, rules_name: str | None, rule_overrides: tuple[str, ...],
           as_json: bool) -> None:
     """Play a score-sheet record FILE (a game's deals, text or JSON) onto a sheet; settle it.
@@ -247,13 +126,12 @@ def sheet(file: str, rules_name: str | None, rule_overrides: tuple[str, ...],
     """
     record = read_record_file(file)
     if rules_name or rule_overrides:
-        record = replace(record, rules=_ruleset(rules_name, rule_overrides, record.rules))
+        record = replace(record, rules=make_rules(rules_name, rule_overrides, record.rules))
     played = record.to_sheet()
     if as_json:
         emit_json(played.to_json())
         return
-    for line in format_sheet(played):
-        click.echo(line)
+    echo_lines(format_sheet(played))
 
 
 COMMANDS = [score, sheet]

@@ -7,10 +7,10 @@ it with the templates in `templates/` (package data).
 """
 from .html import embed_json, render_html, write_html
 from .page import Report, deal_report, problem_report, review_report
-from .play import Play, Step, TrickRow, play_from_review, principal_play
+from .play import PlayView, Step, play_from_review, principal_play
 
 __all__ = [
     "Report", "deal_report", "review_report", "problem_report",
-    "Play", "Step", "TrickRow", "principal_play", "play_from_review",
+    "PlayView", "Step", "principal_play", "play_from_review",
     "render_html", "write_html", "embed_json",
 ]

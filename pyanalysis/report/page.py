@@ -21,14 +21,16 @@ from ..deal import Deal
 from ..diagram import SEAT_NAMES
 from ..errors import PositionError
 from ..games import CONTRACT, MISERE, RASPASY, Game
+from ..seat import SEATS
+from ..serialize import JsonFields, to_jsonable
 from ..solving import DDTable, focus_seat, resolve_talon_rule, table
-from .play import Play, play_from_review, principal_play
+from .play import PlayView, play_from_review, principal_play
 
 __all__ = ["Report", "deal_report", "problem_report", "review_report"]
 
 
 @dataclass(frozen=True)
-class Report:
+class Report(JsonFields):
     """One page's content.
 
     `focus`: the declarer (or in raspasy the player) whose tricks every value counts (None
@@ -46,7 +48,7 @@ class Report:
     focus: int | None
     leader: int
     talon_rule: str
-    play: Play
+    play: PlayView
     dd: DDTable | None = None
     whist: WhistTable | None = None
     leads: LeadTable | None = None
@@ -71,36 +73,18 @@ class Report:
             return "defender"
         return "catcher" if self.game.kind == MISERE else ""
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: everything the page's script shows (it is embedded in the page)."""
-        return {
-            "title": self.title,
-            "deal": str(self.deal),
-            "game": str(self.game),
-            "game_symbol": self.game.symbol(),
-            "game_label": self.game_label,
-            "kind": self.game.kind,
-            "level": self.game.level,
-            "focus": self.focus,
-            "focus_role": self.focus_role,
-            "leader": self.leader,
-            "talon_rule": self.talon_rule,
-            "verdict": self.verdict,
-            "whist_words": list(self.whist_words),
-            "seats": {str(s): self.seat_names[s] for s in (1, 2, 3)},
-            "roles": {str(s): self.role(s) for s in (1, 2, 3)},
-            "hands": {str(s): [str(c) for c in _display(self.deal.hands[s - 1])]
-                      for s in (1, 2, 3)},
-            "talon": [str(c) for c in self.deal.talon],
-            "discard": None if self.deal.discard is None else
-            [str(c) for c in _display(self.deal.discard)],
-            "play": self.play.to_dict(),
-            "table": self.dd.to_dict() if self.dd is not None else None,
-            "whist": self.whist.to_dict() if self.whist is not None else None,
-            "leads": self.leads.to_dict() if self.leads is not None else None,
-            "odds": self.odds.to_dict() if self.odds is not None else None,
-            "problem": self.problem.to_dict() if self.problem is not None else None,
-        }
+    # JSON-ready: everything the page's script shows (it is embedded in the page).
+    JSON = ("title", "deal", "game", ("game_symbol", lambda r: r.game.symbol()), "game_label",
+            ("kind", lambda r: r.game.kind), ("level", lambda r: r.game.level), "focus",
+            "focus_role", "leader", "talon_rule", "verdict", "whist_words",
+            ("seats", lambda r: {str(s): r.seat_names[s] for s in SEATS}),
+            ("roles", lambda r: {str(s): r.role(s) for s in SEATS}),
+            ("hands", lambda r: {str(s): to_jsonable(_display(r.deal.hands[s - 1]))
+                                 for s in SEATS}),
+            ("talon", lambda r: to_jsonable(r.deal.talon)),
+            ("discard", lambda r: None if r.deal.discard is None
+             else to_jsonable(_display(r.deal.discard))),
+            "play", ("table", lambda r: to_jsonable(r.dd)), "whist", "leads", "odds", "problem")
 
 
 def _name(game: Game, focus: int) -> str:

@@ -4,8 +4,8 @@ that point, cut into tricks.
 `Step` is one card played: the position before it (the trick, the seat to move, the tricks
 each seat has taken so far), the value of every legal card there (the focus player's tricks in
 the whole deal, tricks already taken included, best play by all after that card), the best
-cards, and what the card played cost its side. `Play` is the whole line: its steps and its
-tricks.
+cards, and what the card played cost its side. `PlayView` is the whole line: its steps and
+its tricks (the `pyanalysis.play.Trick`s of the record).
 
 Both kinds of line come from a review (`pyanalysis.analysis.review`): a played deal's
 (`play_from_review`), or the principal line of a deal's solution reviewed
@@ -20,14 +20,15 @@ from ..analysis.review import Review, review
 from ..cards import Card
 from ..deal import Deal
 from ..games import Game
-from ..jsonout import cards_to_json, moves_to_json
+from ..serialize import JsonFields, cards_to_json, moves_to_json
+from ..play import Trick
 from ..solving import solve
 
-__all__ = ["Play", "Step", "TrickRow", "principal_play", "play_from_review"]
+__all__ = ["PlayView", "Step", "principal_play", "play_from_review"]
 
 
 @dataclass(frozen=True)
-class Step:
+class Step(JsonFields):
     """One card played. `index` counts the cards played before it (0 for the first);
     `taken`: tricks taken by seats 1, 2, 3 before it; `focus`: whose tricks the numbers
     count; `values`: {legal card: the focus player's tricks in the whole deal after it, best
@@ -47,51 +48,13 @@ class Step:
     cost: int
     taken: tuple[int, int, int]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "index": self.index, "trick": self.trick, "seat": self.seat, "card": str(self.card),
-            "focus": self.focus, "values": moves_to_json(self.values),
-            "best": cards_to_json(self.best), "before": self.before, "after": self.after,
-            "cost": self.cost, "taken": list(self.taken),
-        }
+    JSON = ("index", "trick", "seat", "card", "focus",
+            ("values", lambda s: moves_to_json(s.values)), "best", "before", "after", "cost",
+            "taken")
 
 
 @dataclass(frozen=True)
-class TrickRow:
-    """One trick of the line: `cards` and `seats` in play order (fewer than three if the line
-    stops inside it), `taker` (None when unfinished or when the raspasy talon card kept it),
-    `talon_card` for a raspasy talon trick, `first_step` the index of its first card."""
-
-    number: int
-    leader: int
-    cards: tuple[Card, ...]
-    seats: tuple[int, ...]
-    taker: int | None
-    talon_card: Card | None
-    first_step: int
-
-    @property
-    def complete(self) -> bool:
-        return len(self.cards) == 3
-
-    def by_seat(self) -> dict[int, tuple[Card, int] | None]:
-        """{seat: (its card, the card's step index)} for seats 1..3 (None: not played)."""
-        out: dict[int, tuple[Card, int] | None] = {1: None, 2: None, 3: None}
-        for k, (seat, card) in enumerate(zip(self.seats, self.cards)):
-            out[seat] = (card, self.first_step + k)
-        return out
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number, "leader": self.leader, "cards": cards_to_json(self.cards),
-            "seats": list(self.seats), "taker": self.taker,
-            "talon_card": str(self.talon_card) if self.talon_card else None,
-            "first_step": self.first_step,
-        }
-
-
-@dataclass(frozen=True)
-class Play:
+class PlayView(JsonFields):
     """A line of play with every position's card values.
 
     `dd_start`: the focus player's tricks with best play from the start; `result`: his
@@ -102,7 +65,7 @@ class Play:
     """
 
     steps: list[Step]
-    tricks: list[TrickRow]
+    tricks: list[Trick]
     final_taken: tuple[int, int, int]
     dd_start: int | None
     result: int | None
@@ -122,18 +85,11 @@ class Play:
         """The cards that cost their side tricks, in play order."""
         return [step for step in self.steps if step.cost > 0]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "source": self.source, "complete": self.complete,
-            "dd_start": self.dd_start, "result": self.result,
-            "final_taken": list(self.final_taken),
-            "cost_by_seat": {str(s): c for s, c in self.cost_by_seat.items()},
-            "steps": [step.to_dict() for step in self.steps],
-            "tricks": [trick.to_dict() for trick in self.tricks],
-        }
+    JSON = ("source", "complete", "dd_start", "result", "final_taken", "cost_by_seat",
+            "steps", ("tricks", lambda p: [_trick_json(trick) for trick in p.tricks]))
 
 
-def play_from_review(result: Review, source: str = "played") -> Play:
+def play_from_review(result: Review, source: str = "played") -> PlayView:
     """The line of a review with the values, best cards and costs it found for every card."""
     steps = []
     for i, entry in enumerate(result.cards):
@@ -141,16 +97,14 @@ def play_from_review(result: Review, source: str = "played") -> Play:
         steps.append(Step(i, entry.trick, entry.seat, entry.card, entry.focus,
                           _ordered(entry.values), _ordered_cards(entry.best), entry.before,
                           entry.after, entry.cost, taken))  # type: ignore[arg-type]
-    tricks = [TrickRow(t.number, t.leader, tuple(t.cards), t.seats, t.winner, t.talon_card,
-                       3 * (t.number - 1)) for t in result.record.tricks]
     final = result.record.taken
-    return Play(steps, tricks, (final[1], final[2], final[3]), result.dd_start, result.result,
-                result.record.complete, source, result)
+    return PlayView(steps, list(result.record.tricks), (final[1], final[2], final[3]),
+                    result.dd_start, result.result, result.record.complete, source, result)
 
 
 def principal_play(deal: Deal | str, game: Game | str, *, declarer: int | None = None,
                    player: int | None = None, leader: int = 1,
-                   talon_rule: str | None = None) -> Play:
+                   talon_rule: str | None = None) -> PlayView:
     """The principal line of the deal's solution, reviewed: every card best (cost zero), the
     values showing what each other legal card would have given."""
     deal = Deal.parse(deal)
@@ -160,6 +114,17 @@ def principal_play(deal: Deal | str, game: Game | str, *, declarer: int | None =
     reviewed = review(deal, game, declarer=declarer, player=player, leader=leader,
                       talon_rule=talon_rule, plays=solution.line)
     return play_from_review(reviewed, source="principal line")
+
+
+def _trick_json(trick: Trick) -> dict[str, Any]:
+    """A trick as the report's JSON gives it: the seats of its cards, the taker and the index of
+    its first card among the steps."""
+    return {
+        "number": trick.number, "leader": trick.leader, "cards": cards_to_json(trick.cards),
+        "seats": list(trick.seats), "taker": trick.winner,
+        "talon_card": str(trick.talon_card) if trick.talon_card else None,
+        "first_step": trick.first_card,
+    }
 
 
 def _ordered(values: dict[Card, int]) -> dict[Card, int]:

@@ -1,4 +1,4 @@
-"""Lines of play cut into tricks, for showing to people: who played what, who took it.
+"""Lines of play for people: a flat line cut into tricks, who played what, who took it.
 
 The rules of who takes a trick are the engine's (`solver.position`); this module only sorts a
 flat line of cards into tricks and names the players.
@@ -12,7 +12,9 @@ from solver.position import talon_trick_taker, trick_taker
 
 import pyanalysis as pa
 
-__all__ = ["Trick", "owner_of", "split_line"]
+from .words import SHORT_SEATS, card_text, seat_name
+
+__all__ = ["Trick", "format_tricks", "line_lines", "owner_of", "split_line"]
 
 
 @dataclass(frozen=True)
@@ -72,3 +74,26 @@ def split_line(
             taker = None if seat is None else seat + 1
         tricks.append(Trick(chunk, seats, taker, talon_card))
     return tricks
+
+
+def format_tricks(tricks: Sequence[Trick], symbols: bool, first_number: int = 1) -> list[str]:
+    """The line of play, one trick a line: number, seat and card of each play, the taker."""
+    lines = []
+    for number, trick in enumerate(tricks, start=first_number):
+        plays = "  ".join(f"{SHORT_SEATS[seat]} {card_text(card, symbols):<3}"
+                          for seat, card in zip(trick.seats, trick.cards))
+        talon = f"[talon {card_text(trick.talon_card, symbols):<3}]  " if trick.talon_card else ""
+        if not trick.complete:
+            taken = ""
+        elif trick.taker is None:
+            taken = "  -> nobody (the talon card holds)"
+        else:
+            taken = f"  -> {seat_name(trick.taker)}"
+        lines.append(f"  {number:>2}. {talon}{plays}{taken}")
+    return lines
+
+
+def line_lines(deal: pa.Deal, line: Sequence[pa.Card], game: pa.Game,
+               symbols: bool) -> list[str]:
+    """A line of play from the start of `deal`, one trick a line (as `prefdd solve`)."""
+    return ["Line of play:", *format_tricks(split_line(deal, line, trump=game.trump), symbols)]

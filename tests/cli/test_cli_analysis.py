@@ -133,13 +133,13 @@ def test_tenner_hand_json_is_the_odds():
     same_json(ok("tenner", "AKQ87.AKQ.AQ.AK", "-g", "10S", "--declarer", "1", "--jobs", "1",
                  "--json"), tenner_odds("AKQ87.AKQ.AQ.AK", "10S", 1, jobs=1))
     same_json(ok("tenner", "♠AKQ87 ♣AK ♦AQ ♥A", "-g", "10♠", "--declarer", "1", "--out", "-.-.-.KQ",
-                 "--sample", "300", "--seed", "4", "--json"),
-              tenner_odds("AKQ87.AK.AQ.A", "10S", 1, out="KH QH".split(), sample=300, seed=4))
+                 "--samples", "300", "--seed", "4", "--json"),
+              tenner_odds("AKQ87.AK.AQ.A", "10S", 1, out="KH QH".split(), samples=300, seed=4))
 
 
 def test_tenner_sampled_says_it_is_an_estimate():
     out = flat(ok("tenner", "AKQ87.AK.AQ.A", "-g", "10S", "--declarer", "1", "--out", "KH QH",
-                  "--sample", "300", "--seed", "4"))
+                  "--samples", "300", "--seed", "4"))
     assert "Estimate from 300 sampled layouts, seed 4" in out
     assert "sampled layouts (" in out and "95% interval [" in out and "standard error" in out
 
@@ -185,9 +185,9 @@ def test_odds_twelve_cards_rank_every_discard():
 
 
 def test_odds_sampled_states_the_sample_seed_interval_and_error():
-    result = layout_odds("AKJ98.AQ.K7.8", "6S", 1, out="-.-.-.97", target=6, sample=300, seed=5)
+    result = layout_odds("AKJ98.AQ.K7.8", "6S", 1, out="-.-.-.97", target=6, samples=300, seed=5)
     out = flat(ok("odds", "AKJ98.AQ.K7.8", "-g", "6S", "--declarer", "1", "--out", "9H 7H",
-                  "--target", "6", "--sample", "300", "--seed", "5"))
+                  "--target", "6", "--samples", "300", "--seed", "5"))
     low, high = result.interval
     assert "Estimate from 300 sampled layouts, seed 5, of the 184,756 possible." in out
     assert f"95% interval [{100 * low:.2f}%, {100 * high:.2f}%]" in out
@@ -200,9 +200,9 @@ def test_odds_json_is_the_odds():
     same_json(ok("odds", ENDING_HAND, "-g", "misere", "--declarer", "3", "--others",
                  ENDING_OTHERS, "--leader", "2", "--target", "1", "--json"),
               layout_odds(ENDING_HAND, "misere", 3, others=ENDING_OTHERS, leader=2, target=1))
-    same_json(ok("odds", "AKJ98.AQ.K7.987", "-g", "6S", "--declarer", "1", "--sample", "40",
+    same_json(ok("odds", "AKJ98.AQ.K7.987", "-g", "6S", "--declarer", "1", "--samples", "40",
                  "--seed", "1", "--json"),
-              layout_odds("AKJ98.AQ.K7.987", "6S", 1, sample=40, seed=1))
+              layout_odds("AKJ98.AQ.K7.987", "6S", 1, samples=40, seed=1))
 
 
 # ------------------------------------------------------------------------------ totus
@@ -327,9 +327,9 @@ class RecordingBar:
      70 * len(misere_odds("98.7.AQ.7", 1, others="AKQ.AK.KJ.A").discards)),
     (["underbid", ENDING_HAND, "-g", "6NT", "--declarer", "3", "--others", ENDING_OTHERS,
       "--bid", "2"], 70),
-    (["odds", ENDING_SIX, "-g", "6NT", "--declarer", "3", "--others", OTHERS_SIX, "--sample",
+    (["odds", ENDING_SIX, "-g", "6NT", "--declarer", "3", "--others", OTHERS_SIX, "--samples",
       "9", "--seed", "1"], 9 * len(layout_odds(ENDING_SIX, "6NT", 3, others=OTHERS_SIX,
-                                                sample=1).discards)),
+                                                samples=1).discards)),
 ])
 def test_the_bar_counts_every_layout_solved(monkeypatch, args, total):
     RecordingBar.made = []
@@ -388,7 +388,7 @@ ERRORS = [
     (["tenner", "AKQ.AKQJ9.KQ.AK", "-g", "9C", "--declarer", "1"],
      "the tenner check is for a ten contract (10S … 10NT), not 9C"),
     (["tenner", TEN_DEAL, "-g", "10X", "--declarer", "1"], "unknown trump 'X' in game '10X'"),
-    (["tenner", TEN_DEAL, "-g", "10C", "--declarer", "1", "--sample", "10"], None),
+    (["tenner", TEN_DEAL, "-g", "10C", "--declarer", "1", "--samples", "10"], None),
     (["tenner", TEN_DEAL, "-g", "10C", "--declarer", "1", "--rules", "moscow"], None),
     (["tenner", TEN_DEAL, "-g", "10C", "--declarer", "1", "--rule", "nope=1"], None),
     (["tenner", TEN_ENDING, "-g", "10NT", "--declarer", "1", "--rules", "sochi"],
@@ -398,7 +398,7 @@ ERRORS = [
     (["tenner", "AKQ.AKQJ9.KQ.AX", "-g", "10C", "--declarer", "1"],
      "unknown rank 'X' in hand 'AKQ.AKQJ9.KQ.AX'"),
     (["tenner", "AKQ.AKQJ9.KQ.AK", "-g", "10C", "--declarer", "1", "--seed", "3"],
-     "--seed is for sampling: give --sample N too"),
+     "--seed is for sampling: give --samples N too"),
     (["tenner", "AKQ.AKQJ9.KQ.AK", "-g", "10C", "--declarer", "1", "--jobs", "0"],
      "Invalid value for '--jobs' / '-j': 0 is not in the range x>=1."
      " (see 'prefdd tenner --help')"),
@@ -413,9 +413,9 @@ ERRORS = [
      "layout odds are for contracts and misère, not raspasy"),
     (["odds", "AKQ.AKQJ9.KQ.AK", "-g", "6Z", "--declarer", "1"], "unknown trump 'Z' in game '6Z'"),
     (["odds", "AKQ.AKQJ9.KQ.AK", "-g", "6C", "--declarer", "1", "--seed", "1"],
-     "--seed is for sampling: give --sample N too"),
-    (["odds", "AKQ.AKQJ9.KQ.AK", "-g", "6C", "--declarer", "1", "--sample", "0"],
-     "Invalid value for '--sample': 0 is not in the range x>=1. (see 'prefdd odds --help')"),
+     "--seed is for sampling: give --samples N too"),
+    (["odds", "AKQ.AKQJ9.KQ.AK", "-g", "6C", "--declarer", "1", "--samples", "0"],
+     "Invalid value for '--samples': 0 is not in the range x>=1. (see 'prefdd odds --help')"),
     (["odds", "AKQ.AKQJ9.KQ.AK", "-g", "6C", "--declarer", "1", "--jobs", "many"], None),
     (["odds", ENDING_HAND, "-g", "6NT", "--declarer", "3", "--others", ENDING_OTHERS,
       "--target", "5"], "target 5 is not a number of tricks 0..4"),
@@ -445,7 +445,7 @@ ERRORS = [
      "a hand has 10 cards (with --out, his discard) or 12 (hand and talon), got 4;"
      " an ending needs --others"),
     (["misere-odds", "87.9.AQT97.87", "--declarer", "1", "--out", "QS 8C", "--seed", "1"],
-     "--seed is for sampling: give --sample N too"),
+     "--seed is for sampling: give --samples N too"),
     (["misere-odds", "87.9.AQT97.87", "--declarer", "1", "--out", "QS 8C", "--jobs", "0"],
      None),
     (["misere-odds", "87.9.AQT97.87", "--declarer", "1", "--out", "QS 8C", "--sapmle", "3"],

@@ -111,7 +111,10 @@ def test_trick_winner_by_the_plain_rule(seed):
     for trick in play.tricks:
         assert trick.winner == _plain_winner(trick, game.trump, rule)
         assert trick.seats[0] == trick.leader
-        assert list(trick.by_seat().values()).count(None) == 0
+        cells = trick.by_seat()
+        assert sorted(cells) == [1, 2, 3]
+        for k, (seat, card) in enumerate(zip(trick.seats, trick.cards)):
+            assert cells[seat] == (card, trick.first_card + k) == (card, play.moves.index(card))
 
 
 def test_illegal_cards_are_refused_with_their_reasons():

@@ -38,6 +38,7 @@ def test_names_and_printing():
     assert [s.ordinal for s in SEATS] == ["1st", "2nd", "3rd"]
     # A seat prints, formats and serialises as the number it replaces.
     assert str(Seat(2)) == "2" and f"{Seat(3)}" == "3" and f"{Seat(1):>2}" == " 1"
+    assert repr(Seat(2)) == "2" and repr((Seat(1), Seat(3))) == "(1, 3)"
     assert json.dumps({Seat(1): Seat(2)}) == '{"1": 2}'
     assert {1: "a"}[Seat.FIRST] == "a"
 

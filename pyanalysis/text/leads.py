@@ -1,0 +1,231 @@
+"""Opening leads for people (`prefdd lead`): the open-card table of every lead, and the
+leader's seat with every lead scored over the layouts he cannot see."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+
+import pyanalysis as pa
+from pyanalysis.analysis import LeadDecision, LeadTable
+from pyanalysis.analysis.leads import BIAS, leader_wants_more
+from pyanalysis.diagram import draw_deal
+from pyanalysis.games import MISERE
+
+from .words import (
+    card_text, count, either, game_text, hand_text, percent, rules_text, say, seat_name,
+    signed, table, with_error,
+)
+
+__all__ = ["decision_lines", "table_lines"]
+
+OPEN_NOTE = ("Open cards: play after the lead is double-dummy, every player seeing all the"
+             " cards. At the table the defenders (in misère the catchers) cannot see the"
+             " declarer's hand: for them these numbers are an upper bound.")
+
+
+def role(game: pa.Game, declarer: int, leader: int) -> str:
+    """"the declarer", "a defender", "a catcher"."""
+    if leader == declarer:
+        return "the declarer"
+    return "a catcher" if game.kind == MISERE else "a defender"
+
+
+def aim(game: pa.Game, declarer: int, leader: int) -> str:
+    """What the leader wants, in words."""
+    if leader == declarer:
+        return ("fewest tricks for himself" if game.kind == MISERE
+                else "most tricks for himself")
+    return ("most tricks for the declarer (to catch him)" if game.kind == MISERE
+            else "fewest tricks for the declarer")
+
+
+def short_text(game: pa.Game) -> str:
+    """The column heading of the share that goes wrong for the declarer."""
+    return "P(caught)" if game.kind == MISERE else "P(set)"
+
+
+def card_list(cards: Sequence[pa.Card], symbols: bool) -> str:
+    """"A♠, K♠ or Q♠"."""
+    return either([card_text(c, symbols) for c in cards])
+
+
+def with_se(value: Fraction | float, se: float | None, symbols: bool, sign: bool = False) -> str:
+    """A value with its standard error: signed (`sign`) or to two decimals."""
+    return with_error(value, se, symbols, places=None if sign else 2)
+
+
+def words_sentence(words: dict[int, str] | None) -> str:
+    if not words:
+        return "no whisting (misère or a checked tenner)"
+    return ", ".join(f"the {seat_name(s)} {w}" for s, w in sorted(words.items()))
+
+
+# ----------------------------------------------------------------------------- open cards
+
+
+def table_lines(result: LeadTable, symbols: bool = True) -> list[str]:
+    """The open-card table for people."""
+    game = game_text(result.game, symbols)
+    lines = [draw_deal(result.deal, symbols=symbols, declarer=result.declarer), ""]
+    lines += say(f"{game} by the {seat_name(result.declarer)}; the {seat_name(result.leader)}"
+                 f" ({role(result.game, result.declarer, result.leader)}) leads and wants"
+                 f" {aim(result.game, result.declarer, result.leader)}.")
+    if result.vists is not None and result.rules is not None:
+        lines += say(f"Priced in vists for the {seat_name(result.leader)}: rules"
+                     f" {rules_text(result.rules)}; {words_sentence(result.whist)}.")
+    lines += ["", *say("Every lead, double-dummy after it (the declarer's tricks and his"
+                       " result; * = best for the leader):")]
+    header = ["lead", "tricks", "result"] + (["vists"] if result.vists is not None else [])
+    rows = [header]
+    for card, tricks in result.leads.items():
+        mark = "*" if card in result.best else ""
+        row = [card_text(card, symbols) + mark, str(tricks), result.verdict(card)]
+        if result.vists is not None:
+            row.append(signed(result.vists[card]))
+        rows.append(row)
+    lines += table(rows, right=(1, 3) if result.vists is not None else (1,))
+    best = result.best
+    tricks = result.leads[best[0]]
+    outcome = f"the declarer takes {tricks} ({result.game.verdict(tricks)})"
+    if result.vists is not None:
+        outcome += f", {signed(result.vists[best[0]])} vists for the leader"
+    lines += ["", *say(f"Best lead: {card_list(best, symbols)}: {outcome}.")]
+    others = [c for c in result.leads if c not in best]
+    if others:
+        worst = min(others, key=lambda c: (result.vists[c] if result.vists is not None
+                                           else (result.leads[c] if leader_wants_more(
+                                               result.game, result.declarer, result.leader)
+                                               else -result.leads[c])))
+        lines += say(f"Worst: {card_text(worst, symbols)}, after which the declarer takes"
+                     f" {result.leads[worst]} ({result.verdict(worst)}).")
+    else:
+        lines += say("Every lead gives the same.")
+    lines += ["", *say(OPEN_NOTE)]
+    return lines
+
+
+# ----------------------------------------------------------------------------- the seat
+
+
+def question_lines(result: LeadDecision, talon: pa.Hand | None, others: pa.Hand | None,
+                   symbols: bool) -> list[str]:
+    game = game_text(result.game, symbols)
+    head = (f"Which card to lead? The {seat_name(result.leader)},"
+            f" {role(result.game, result.declarer, result.leader)} against {game} by the"
+            f" {seat_name(result.declarer)}, leads and wants"
+            f" {aim(result.game, result.declarer, result.leader)}.")
+    if result.leader == result.declarer:
+        head = (f"Which card to lead? The {seat_name(result.leader)}, the declarer in {game},"
+                f" leads and wants {aim(result.game, result.declarer, result.leader)}.")
+    lines = [*say(head), "His cards:", "  " + hand_text(result.hand, symbols)]
+    if talon is not None:
+        what = ("His discard, out of play" if result.leader == result.declarer
+                else "The talon, open")
+        lines.append(f"{what}: {' '.join(card_text(c, symbols) for c in talon)}.")
+    if others is not None:
+        lines.append("The other two hold between them: " + hand_text(others, symbols))
+    return lines
+
+
+def model_lines(result: LeadDecision) -> list[str]:
+    level = result.game.level
+    lines = []
+    if result.discard_model == "dd":
+        lines += say("Declarer model: he discards the two of his twelve cards that are best"
+                     " for him double-dummy (--discard dd).")
+    elif result.discard_model == "low":
+        lines += say("Declarer model: he discards two low cards outside trumps, shortest"
+                     " suits first (in misère his two highest) (--discard low).")
+    elif result.discard_model == "none":
+        lines += say("No discard to model (no talon, or the declarer leads): the unseen cards"
+                     " are only dealt.")
+    if result.filter == "bid":
+        need = ("at most one trick" if result.game.kind == MISERE
+                else f"at least {level - 1} tricks (the contract less one)")
+        lines += say(f"Bidding filter: a layout is kept only if with his discard he takes"
+                     f" {need} double-dummy (--filter bid).")
+    elif result.filter == "none":
+        lines += say("Bidding filter: none, every layout is kept (--filter none).")
+    share = percent(Fraction(result.kept, result.drawn)) if result.drawn else "-"
+    if result.exact:
+        lines += say(f"Layouts: every one of the {count(result.drawn)} layouts of the unseen"
+                     f" cards, {count(result.kept)} kept ({share}): exact, no sampling error.")
+    else:
+        seed = f"seed {result.seed}" if result.seed is not None else "no seed"
+        lines += say(f"Layouts: {count(result.drawn)} drawn at random, {count(result.kept)}"
+                     f" kept ({share}); {seed}. Every lead is scored on the same layouts.")
+    if result.rules is not None:
+        lines += say(f"Priced in vists for the {seat_name(result.leader)}: rules"
+                     f" {rules_text(result.rules)}; {words_sentence(result.whist)}.")
+    return lines
+
+
+def ranked(result: LeadDecision) -> list[pa.Card]:
+    """The leads, best first (by the paired difference; `best` first on a tie)."""
+    cards = list(result.leads)
+    return sorted(cards, key=lambda c: (c != result.best, -result.leads[c].diff,
+                                        cards.index(c)))
+
+
+def leads_table(result: LeadDecision, symbols: bool) -> list[str]:
+    priced = result.rules is not None
+    unit = "vists" if priced else "tricks"
+    header = ["lead", "tricks", short_text(result.game)] + (["vists"] if priced else []) + \
+        [f"vs best ({unit})"]
+    rows = [header]
+    for card in ranked(result):
+        s = result.leads[card]
+        row = [card_text(card, symbols) + ("*" if card == result.best else ""),
+               with_se(s.tricks, s.tricks_se, symbols), percent(s.set_probability)]
+        if priced:
+            row.append(with_se(s.vists, s.vists_se, symbols, sign=True))
+        row.append("best" if card == result.best else with_se(s.diff, s.diff_se, symbols,
+                                                              sign=True))
+        rows.append(row)
+    return table(rows, right=range(1, len(header)))
+
+
+def recommendation_lines(result: LeadDecision, symbols: bool) -> list[str]:
+    best = result.leads[result.best]
+    ties = [c for c in ranked(result) if c != result.best and result.leads[c].diff == 0]
+    shown = card_text(result.best, symbols)
+    also = f" (as good: {card_list(ties, symbols)})" if ties else ""
+    short = ("he is caught" if result.game.kind == MISERE else "the contract goes down")
+    text = (f"Lead {shown}{also}: the declarer takes"
+            f" {with_se(best.tricks, best.tricks_se, symbols)} tricks on average and {short}"
+            f" in {percent(best.set_probability)} of the layouts")
+    if best.vists is not None:
+        text += f"; {with_se(best.vists, best.vists_se, symbols, sign=True)} vists for the leader"
+    lines = say(text + ".")
+    rest = [c for c in ranked(result) if c != result.best and c not in ties]
+    if not rest:
+        lines += say("Every lead gives the same on these layouts.")
+        return lines
+    runner = rest[0]
+    s = result.leads[runner]
+    unit = "vists" if result.rules is not None else "tricks"
+    gap = with_se(-s.diff, s.diff_se, symbols)
+    lines += say(f"The next best, {card_text(runner, symbols)}, is {gap} {unit} worse for the"
+                 f" leader on the same layouts.")
+    if s.diff_se is not None and s.diff_se > 0 and -s.diff < 2 * s.diff_se:
+        lines += say(f"That is within two standard errors: {count(result.kept)} layouts do not"
+                     f" settle it (more --samples would).")
+    elif s.diff_se:
+        lines += say(f"That is {-float(s.diff) / s.diff_se:.1f} standard errors: not a"
+                     f" sampling accident.")
+    return lines
+
+
+def decision_lines(result: LeadDecision, talon: pa.Hand | None = None,
+                   others: pa.Hand | None = None, symbols: bool = True) -> list[str]:
+    """The leader's seat for people."""
+    unit = "vists" if result.rules is not None else "tricks"
+    lines = [*question_lines(result, talon, others, symbols), "", *model_lines(result), ""]
+    lines += say(f"Every lead over the layouts kept: the declarer's mean tricks after it,"
+                 f" the share in which {'he is caught' if result.game.kind == MISERE else 'the contract goes down'},"
+                 f" {'the leader’s value in vists, ' if result.rules is not None else ''}"
+                 f"and the difference to the best lead on the same layouts (in {unit}, from"
+                 f" the leader's side), each with its standard error (* = best):")
+    lines += [*leads_table(result, symbols), "", *recommendation_lines(result, symbols), ""]
+    lines += say(f"Note: {BIAS}.")
+    return lines

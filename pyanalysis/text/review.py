@@ -1,0 +1,205 @@
+"""A played deal judged card by card, and a claim checked, for people (`prefdd review`,
+`prefdd claim`)."""
+from __future__ import annotations
+
+from typing import Sequence
+
+import pyanalysis as pa
+from pyanalysis.analysis.review import DECLARER, Claim, Review, ReviewCard, said_words
+from pyanalysis.diagram import draw_deal
+from pyanalysis.games import MISERE, RASPASY
+
+from .words import card_text, either, game_text, rules_text, say, seat_name, signed, table
+
+__all__ = ["claim_lines", "review_lines", "trick_groups"]
+
+
+def side_name(result: Review, seat: int) -> str:
+    """"the 2nd hand (declarer)", "the 1st hand"."""
+    if result.declarer == seat:
+        return f"the {seat_name(seat)} (declarer)"
+    return f"the {seat_name(seat)}"
+
+
+def cards_or(cards: Sequence[pa.Card], symbols: bool) -> str:
+    """"A♠, K♠ or Q♠"."""
+    return either([card_text(c, symbols) for c in cards])
+
+
+def tricks_word(n: int) -> str:
+    return f"{n} trick" + ("" if n == 1 else "s")
+
+
+def focus_words(result: Review) -> str:
+    """Whose tricks the numbers count."""
+    if result.game.kind != RASPASY:
+        return "the declarer's tricks"
+    if result.focus is not None:
+        return (f"the {seat_name(result.focus)}'s tricks, the other two playing together"
+                f" against him")
+    return "each card's own player's tricks (his guaranteed minimum)"
+
+
+def review_lines(result: Review, symbols: bool = True) -> list[str]:
+    """The review for people."""
+    game = game_text(result.game, symbols)
+    lines = [draw_deal(result.deal, symbols=symbols, declarer=result.declarer), ""]
+    head = (f"{game} by the {seat_name(result.declarer)}" if result.declarer is not None
+            else f"{game}, talon rule '{result.talon_rule}'")
+    said = ""
+    if result.record.whist and result.declarer is not None:
+        words = said_words(result.declarer, result.record.whist)
+        said = "; " + ", ".join(f"the {seat_name(s)} {w}" for s, w in words.items())
+    lines += say(f"{head}; the {seat_name(result.leader)} leads{said}.")
+    lines += say(f"Every card is judged double-dummy by {focus_words(result)}: the tricks"
+                 f" with best play from the position before and after it.")
+    lines += ["", *trick_table(result, symbols)]
+    costly = result.costly
+    lines.append("")
+    if costly:
+        lines.append("Costly cards (the tricks each gave away for its side, and the best cards"
+                     " there):")
+        lines += table([["trick", "player", "card", "cost", "best"]]
+                       + [[str(c.trick), seat_name(c.seat), card_text(c.card, symbols),
+                           str(c.cost), cards_or(c.best, symbols)] for c in costly],
+                       right=(0, 3))
+    elif result.cards:
+        lines += say("Every card played was a best card: nothing was given away.")
+    lines += ["", *verdict_lines(result, symbols)]
+    return lines
+
+
+def trick_table(result: Review, symbols: bool) -> list[str]:
+    """One row per trick: leader, the cards (a costly card marked with its cost), the taker."""
+    raspasy = result.game.kind == RASPASY
+    counted = "tricks" if result.focus is None else "declarer" if not raspasy else \
+        seat_name(result.focus)
+    rows = [["trick", "led by", "cards", "taken by", counted]
+            + (["minimums"] if raspasy else [])]
+    cards = {c.number: c for c in result.cards}
+    for trick in result.record.tricks:
+        shown = []
+        for i, card in enumerate(trick.cards):
+            judged: ReviewCard = cards[(trick.number - 1) * 3 + i + 1]
+            text = card_text(card, symbols)
+            shown.append(f"{text}(-{judged.cost})" if judged.cost else text)
+        if trick.talon_card is not None:
+            shown.insert(0, f"[{card_text(trick.talon_card, symbols)}]")
+        taker = ("-" if not trick.complete else "nobody" if trick.winner is None
+                 else seat_name(trick.winner))
+        last = cards[(trick.number - 1) * 3 + len(trick.cards)]
+        if result.focus is None:
+            after = dict(last.taken)
+            if trick.winner is not None:
+                after[trick.winner] += 1
+            value = "-".join(str(after[s]) for s in (1, 2, 3))
+        else:
+            value = str(last.after)
+        row = [str(trick.number), seat_name(trick.leader), " ".join(shown), taker, value]
+        if raspasy:
+            following = cards.get(last.number + 1)
+            mins = following.minimums if following is not None else result.minimums_end
+            row.append("-".join(str(mins[s]) for s in (1, 2, 3)))
+        rows.append(row)
+    lines = table(rows, right=(0,))
+    note = ("cards: a costly card shows its cost, e.g. 10♣(-1)" if symbols
+            else "cards: a costly card shows its cost, e.g. TC(-1)")
+    if result.focus is not None:
+        note += f"; last column: {focus_words(result)} with best play after the trick"
+    else:
+        note += "; tricks: those each hand has taken"
+    if raspasy:
+        note += ("; minimums: the tricks each player can hold himself to after the trick"
+                 " (whole deal), the other two playing against him")
+    if any(t.talon_card is not None for t in result.record.tricks):
+        note += "; [ ] the talon card"
+    return lines + ["  " + line for line in say(note + ".")]
+
+
+def verdict_lines(result: Review, symbols: bool) -> list[str]:
+    lines: list[str] = []
+    settled = {
+        "played": "",
+        "claim": " (with the claim)",
+        "stop": " (play stopped by agreement: the rest with best play)",
+        "unfinished": " (the record ends early: the rest with best play)",
+    }[result.settlement]
+    if result.game.kind == RASPASY:
+        tricks = ", ".join(f"the {seat_name(s)} {result.tricks_by_seat[s]}" for s in (1, 2, 3))
+        lines += say(f"Result{settled}: {tricks}.")
+        mins = ", ".join(f"the {seat_name(s)} {result.minimums_start[s]}" for s in (1, 2, 3))
+        lines += say(f"Guaranteed minimums at the start (each against the other two): {mins}.")
+    else:
+        lines += say(f"Result{settled}: the declarer took {result.result} ({result.verdict});"
+                     f" with best play from the start he takes {result.dd_start}"
+                     f" ({result.dd_verdict}).")
+    if result.claim is not None:
+        lines += claim_sentence(result.claim, symbols)
+    if result.lost_by_claim:
+        who = "the declarer" if result.lost_side == DECLARER else "the defence"
+        lines += say(f"The claim decided it: before it {who} could still have had it the"
+                     f" other way.")
+    elif result.lost_at is not None:
+        c = result.lost_at
+        what = (("the misère could no longer be kept clean" if result.game.kind == MISERE
+                 else "the contract could no longer be made") if result.lost_side == DECLARER
+                else ("the declarer could no longer be caught" if result.game.kind == MISERE
+                      else "the contract could no longer be set"))
+        lines += say(f"Decisive card: {card_text(c.card, symbols)} by the {seat_name(c.seat)}"
+                     f" at trick {c.trick}; after it {what}.")
+    costs = ", ".join(f"{side_name(result, s)} {result.cost_by_seat[s]}" for s in (1, 2, 3))
+    lines += say(f"Tricks given away by each player's cards: {costs}.")
+    if result.cost_by_side and (result.claim_cost.get("declarer") or
+                                result.claim_cost.get("defence")):
+        lines += say(f"By the claim: the declarer {result.claim_cost['declarer']}, the defence"
+                     f" {result.claim_cost['defence']}.")
+    if result.vists is not None and result.rules is not None:
+        words = (", ".join(f"the {seat_name(s)} {w}" for s, w in sorted(result.whist.items()))
+                 if result.whist else "no whisting")
+        lines += say(f"In vists (rules {rules_text(result.rules)}; {words}):")
+        rows = [["player", "result"] + (["best play", "cost"] if result.dd_vists else [])]
+        for seat in (1, 2, 3):
+            row = [seat_name(seat), signed(result.vists[seat])]
+            if result.dd_vists is not None and result.vists_cost is not None:
+                row += [signed(result.dd_vists[seat]), signed(result.vists_cost[seat])]
+            rows.append(row)
+        lines += table(rows, right=(1, 2, 3))
+        if result.dd_vists is not None:
+            lines += say("best play: the double-dummy result from the start; cost: what the"
+                         " play cost each player against it (negative: he gained).")
+    return lines
+
+
+def claim_sentence(claim: Claim, symbols: bool) -> list[str]:
+    head, outcome = claim.sentences()
+    if claim.holds:
+        return say(f"{head}: {outcome}.")
+    line = trick_groups(claim.refutation, len(claim.plays) % 3, symbols)
+    verb = "beats" if claim.kind == "take" else "breaks"
+    return say(f"{head}: {outcome}. The line that {verb} it: {line}.")
+
+
+def trick_groups(cards: Sequence[pa.Card], offset: int, symbols: bool) -> str:
+    """Cards in play order, tricks separated by `/` (`offset` cards of the first trick were
+    played before)."""
+    groups: list[list[str]] = [[]]
+    filled = offset
+    for card in cards:
+        if filled == 3:
+            groups.append([])
+            filled = 0
+        groups[-1].append(card_text(card, symbols))
+        filled += 1
+    return " / ".join(" ".join(g) for g in groups if g)
+
+
+def claim_lines(result: Claim, symbols: bool = True) -> list[str]:
+    lines = [draw_deal(result.deal, symbols=symbols, declarer=result.declarer), ""]
+    played = trick_groups(result.plays, 0, symbols) if result.plays else "none"
+    game = game_text(result.game, symbols)
+    head = (f"{game} by the {seat_name(result.declarer)}" if result.declarer is not None
+            else f"{game}, talon rule '{result.talon_rule}'")
+    lines += say(f"{head}; the {seat_name(result.leader)} led; played: {played}.")
+    lines += claim_sentence(result, symbols)
+    lines += say("Double-dummy: every player sees all the cards.")
+    return lines

@@ -1,0 +1,157 @@
+"""The words and shapes every renderer shares: seats, cards, hands, prose, tables, numbers."""
+from __future__ import annotations
+
+import textwrap
+from fractions import Fraction
+from typing import Iterable, Sequence
+
+import pyanalysis as pa
+from pyanalysis.diagram import SEAT_NAMES, hand_lines
+from pyanalysis.rules import RuleSet
+from pyanalysis.scoring import DEALER
+from pyanalysis.wording import percent
+
+__all__ = [
+    "SHORT_SEATS", "WIDTH", "amount", "card_text", "count", "either", "format_cards",
+    "fraction_text", "game_text", "hand_text", "knob", "merged_text", "noun", "pair_text",
+    "percent", "plus_minus", "rules_text", "say", "seat_name", "short", "signed", "table",
+    "the_others", "who", "with_error",
+]
+
+WIDTH = 92  # prose is wrapped to this width; diagrams and tables are not
+
+#: "1st" for the 1st hand: the seat names without "hand", for the columns of a line of play.
+SHORT_SEATS = {seat: name.split()[0] for seat, name in SEAT_NAMES.items()}
+
+
+def seat_name(seat: int) -> str:
+    """1 -> "1st hand"."""
+    return SEAT_NAMES[seat]
+
+
+def who(seat: int) -> str:
+    """4 -> "dealer", 2 -> "2nd hand"."""
+    return "dealer" if seat == DEALER else seat_name(seat)
+
+
+def short(seat: int) -> str:
+    """4 -> "dealer", 2 -> "2nd"."""
+    return "dealer" if seat == DEALER else SHORT_SEATS[seat]
+
+
+def the_others(declarer: int) -> str:
+    """"the 2nd hand and the 3rd hand": the two seats other than `declarer`."""
+    first, second = [seat_name(s) for s in (1, 2, 3) if s != declarer]
+    return f"the {first} and the {second}"
+
+
+def card_text(card: pa.Card, symbols: bool = True) -> str:
+    """A card for people: ``A♠`` (or ``AS`` without symbols)."""
+    return card.symbol() if symbols else str(card)
+
+
+def format_cards(cards: Iterable[pa.Card], symbols: bool = True) -> str:
+    """Cards separated by spaces."""
+    return " ".join(card_text(card, symbols) for card in cards)
+
+
+def either(names: Sequence[str]) -> str:
+    """"a", "a or b", "a, b or c"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def pair_text(pair: Sequence[pa.Card], symbols: bool) -> str:
+    """A discard, suit by suit, high card first: ``K♦ Q♦``."""
+    return format_cards(sorted(pair, key=lambda c: (c.suit, -c.rank)), symbols)
+
+
+def merged_text(merged: Sequence[Sequence[pa.Card]], symbols: bool) -> str:
+    """Discards that play the same, separated by commas."""
+    return ", ".join(pair_text(pair, symbols) for pair in merged)
+
+
+def hand_text(hand: pa.Hand, symbols: bool) -> str:
+    """A hand on one line: ``♠ A K Q   ♣ A K Q J 9   ♦ -   ♥ A K``."""
+    return "   ".join(hand_lines(hand, symbols))
+
+
+def game_text(game: pa.Game, symbols: bool) -> str:
+    """``8♠`` (``8S`` without symbols)."""
+    return game.symbol() if symbols else str(game)
+
+
+def count(n: int) -> str:
+    """184756 -> "184,756"."""
+    return f"{n:,}"
+
+
+def fraction_text(value: Fraction) -> str:
+    """Fraction(3, 4) -> "3/4"."""
+    return f"{value.numerator}/{value.denominator}"
+
+
+def noun(n: int, word: str = "trick") -> str:
+    """1 -> "1 trick", 2 -> "2 tricks"."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def signed(value: Fraction | float) -> str:
+    """+14.67, -1.33, +0.00: vists to two decimals with their sign."""
+    shown = f"{float(value):+.2f}"
+    return "+0.00" if shown == "-0.00" else shown
+
+
+def amount(value: Fraction | float) -> str:
+    """A size in vists, without sign: 22.67."""
+    return f"{abs(float(value)):.2f}"
+
+
+def plus_minus(symbols: bool) -> str:
+    """The sign between a value and its standard error."""
+    return "±" if symbols else "+/-"
+
+
+def with_error(value: Fraction | float, se: float | None, symbols: bool, sign: bool = True,
+               places: int | None = None) -> str:
+    """A value and its standard error: "+1.20 ± 0.31". `places` shows the value unsigned
+    to that many decimals; otherwise it is signed (`sign`) or an unsigned size."""
+    if places is not None:
+        shown = f"{float(value):.{places}f}"
+    else:
+        shown = signed(value) if sign else amount(value)
+    return shown if se is None else f"{shown} {plus_minus(symbols)} {se:.2f}"
+
+
+def knob(value: object) -> str:
+    """A knob's value as it is typed after --rule: `1,2,4`, `false`."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return ",".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+def changed_knobs(rules: RuleSet) -> str:
+    """"whist_split=gentleman, ..." for the knobs changed from the preset ("" when none)."""
+    return ", ".join(f"{k}={knob(v)}" for k, v in rules.changed_from_preset().items())
+
+
+def rules_text(rules: RuleSet) -> str:
+    """"sochi" or "sochi, changed: whist_split=gentleman"."""
+    changed = changed_knobs(rules)
+    return f"{rules.name}, changed: {changed}" if changed else rules.name
+
+
+def say(text: str) -> list[str]:
+    """A sentence or two for people, wrapped to the width of a terminal."""
+    return textwrap.wrap(text, width=WIDTH, break_on_hyphens=False, break_long_words=False)
+
+
+def table(rows: Sequence[Sequence[str]], right: Iterable[int] = ()) -> list[str]:
+    """Rows as aligned columns (the first row is the header), indented by two spaces."""
+    right = set(right)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
+                 for i, cell in enumerate(row)]
+        lines.append(("  " + "   ".join(cells)).rstrip())
+    return lines
