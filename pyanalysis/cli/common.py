@@ -76,8 +76,7 @@ class Command(click.Command):
         except click.ClickException:
             raise
         except UnicodeEncodeError as exc:
-            raise CliError(f"the output cannot be written in this terminal's encoding"
-                           f" ({exc.encoding}): give --ascii for plain letters") from None
+            raise CliError(_encoding_message(self, exc)) from None
         except ValueError as exc:
             raise CliError(" ".join(str(exc).split())) from None
 
@@ -92,6 +91,15 @@ class LongCommand(Command):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             ctx.exit(130)
+
+
+def _encoding_message(command: click.Command, error: UnicodeEncodeError) -> str:
+    """Output the stream cannot encode (suit symbols on a cp1251 console): what to do."""
+    encoding = getattr(sys.stdout, "encoding", None) or error.encoding
+    ascii_given = any(param.name == "ascii_only" for param in command.params)
+    fix = "give --ascii for plain letters, or" if ascii_given else "to show it,"
+    return (f"the output has characters the output encoding ({encoding}) cannot show:"
+            f" {fix} set PYTHONIOENCODING=utf-8")
 
 
 def _usage_message(exc: click.UsageError, fallback: str) -> str:
