@@ -197,7 +197,7 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
               generator seeded with `seed`, default 0; None draws unseeded) instead of all of
               them (None, the default): an estimate with a 95% interval. Every discard is
               tried on the same sampled layouts, so they compare paired. Without sampling the
-              seed is not used (the result's `seed` is None).
+              seed is not used (the result's `seed` is None; another seed than 0 is refused).
     jobs:     threads (default: one per core). `progress(k)`: told as k more layouts are done.
     prune:    target mode with 12 cards: stop counting a discard once it has failed in more
               layouts than the best discard so far (its entry then has `complete` False); the
@@ -429,6 +429,8 @@ def _check_options(q: Question, target: int | None, samples: int | None, seed: i
     if samples is not None:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise PositionError(f"samples {samples!r} is not a positive number of layouts")
+    elif seed not in (None, 0):  # 0 is the default, unused when every layout is counted
+        raise PositionError("seed is for sampling: give samples=N too")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise PositionError(f"seed {seed!r} is not a whole number >= 0")
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):

@@ -355,14 +355,14 @@ def test_a_sample_is_reproducible_and_honest_about_being_one():
     values = brute_force(hand, others, game, declarer, leader)
     target = sorted(values)[len(values) // 2]
     runs = [layout_odds(Hand(hand), game, declarer, others=Hand(others), leader=leader,
-                        target=target, sample=300, seed=5, jobs=j) for j in (1, 2, 1)]
+                        target=target, samples=300, seed=5, jobs=j) for j in (1, 2, 1)]
     first = runs[0]
     for other in runs[1:]:
         assert (other.counts, other.made, other.probability, other.interval) == \
             (first.counts, first.made, first.probability, first.interval)
         assert str(other.worst.deal) == str(first.worst.deal)
     assert not first.exact
-    assert (first.sample, first.seed, first.layouts, first.total) == (300, 5, 300, 20)
+    assert (first.samples, first.seed, first.layouts, first.total) == (300, 5, 300, 20)
     assert sum(first.counts.values()) == 300
     assert first.probability == Fraction(first.made, 300)
     lo, hi = first.interval
@@ -370,7 +370,7 @@ def test_a_sample_is_reproducible_and_honest_about_being_one():
     assert first.stderr is not None
     # Only results that some layout really gives.
     dist = layout_odds(Hand(hand), game, declarer, others=Hand(others), leader=leader,
-                       sample=300, seed=6)
+                       samples=300, seed=6)
     assert not dist.exact and dist.probability is None and dist.interval is None
     assert sum(dist.counts.values()) == 300 and set(dist.counts) <= set(values)
     assert min(values) <= dist.mean <= max(values)
@@ -380,7 +380,7 @@ def test_a_large_sample_brackets_the_exact_probability():
     # The 4-0 hand above: exactly 1 - 2·C(16,6)/C(20,10) makes ten.
     exact = 1 - Fraction(2 * math.comb(16, 6), TOTAL)
     odds = layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", target=10,
-                       sample=20_000, seed=2024)
+                       samples=20_000, seed=2024)
     lo, hi = odds.interval
     assert lo <= exact <= hi
     assert hi - lo < 0.02
@@ -428,8 +428,8 @@ TWENTY = Hand.parse("-.QJT987.KQJT987.AKQJT98")  # twenty cards, none of FULL_HA
      ["target", "0..2"]),
     (lambda: layout_odds(FULL_HAND, "8S", 1, out="-.-.-.87", seed=3), PositionError,
      ["seed", "sample"]),
-    (lambda: layout_odds(FULL_HAND, "8S", 1, out="-.-.-.87", sample=0), PositionError,
-     ["sample"]),
+    (lambda: layout_odds(FULL_HAND, "8S", 1, out="-.-.-.87", samples=0), PositionError,
+     ["samples"]),
     (lambda: layout_odds(FULL_HAND, "8S", 1, out="-.-.-.87", jobs=0), PositionError,
      ["jobs"]),
     (lambda: layout_odds(FULL_HAND, "8S", 0, out="-.-.-.87"), PositionError,
