@@ -21,7 +21,7 @@ from ..deal import Deal
 from ..diagram import SEAT_NAMES
 from ..errors import PositionError
 from ..games import CONTRACT, MISERE, RASPASY, Game
-from ..seat import SEATS
+from ..seat import SEATS, Seat
 from ..serialize import JsonFields, to_jsonable
 from ..solving import DDTable, focus_seat, resolve_talon_rule, table
 from .play import PlayView, play_from_review, principal_play
@@ -111,7 +111,8 @@ def _analyses(deal: Deal, game: Game, focus: int, leader: int, *, rules: Any, wh
     if odds:
         if game.kind == RASPASY:
             raise PositionError("layout odds are for a contract or misère, not raspasy")
-        others = deal.hands[focus % 3] | deal.hands[(focus + 1) % 3]
+        first, second = Seat.defenders(focus)
+        others = deal.hands[first - 1] | deal.hands[second - 1]
         out["odds"] = layout_odds(deal.hands[focus - 1], game, focus, others=others,
                                   leader=leader, progress=progress)
     return out

@@ -369,7 +369,8 @@ ENDING_HAND = "AK.-.-.-"
 ENDING_OTHERS = "QJ.7.-.A"
 
 BAD = [
-    ((ENDING_HAND, "misere", 1), dict(leader=2, others=ENDING_OTHERS), "bid filter"),
+    ((ENDING_HAND, "misere", 1), dict(leader=2, others=ENDING_OTHERS, filter="bid"),
+     "bid filter"),
     ((ENDING_HAND, "8Z", 1), dict(leader=2, others=ENDING_OTHERS, filter="none"), "8Z"),
     ((ENDING_HAND, "raspasy", 1), dict(leader=2, others=ENDING_OTHERS, filter="none"),
      "raspasy"),
