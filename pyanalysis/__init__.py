@@ -1,9 +1,11 @@
 """prefdd's Python layer: cards and deals, games and rule sets, scoring, solving.
 
 Modules are layered (see DESIGN.md): cards and notation (`cards`, `hand`, `deal`, `diagram`,
-`errors`), games and rules (`games`, `rules`), scoring (`scoring`, `sheet`, `sheet_io`),
-solving (`solving`), analyses (`analysis`: layouts, tenner, totus, underbid, misère) and the
-interfaces (`batch`, `cli`); each uses only layers before it.
+`errors`, `seat`: the three seats), games and rules (`games`, `rules`, `serialize`: results as
+JSON), scoring (`scoring`, `sheet`, `sheet_io`), play and solving (`play`: a deal played card
+by card, `record`, `solving`), analyses (`analysis`: layouts, tenner, totus, underbid, misère,
+whist, leads, review, problems), text and reports (`text`, `report`) and the interfaces
+(`batch`, `cli`); each uses only layers before it.
 The engine (`solver`) is imported on first use, so notation and scoring work without it.
 """
 
@@ -12,8 +14,10 @@ from .deal import Deal
 from .errors import NotationError
 from .games import Game
 from .hand import Hand
+from .play import Play
 from .record import Record
 from .rules import RuleSet
+from .seat import Seat
 from .scoring import DealScore, score_deal
 from .sheet import Sheet, settle
 from .solving import DDTable, Solution, solve, table
@@ -29,7 +33,7 @@ from .analysis import (
 )
 
 __all__ = [
-    "Card", "Hand", "Deal", "NotationError", "Game",
+    "Card", "Hand", "Deal", "NotationError", "Game", "Seat", "Play",
     "RuleSet", "score_deal", "DealScore", "Sheet", "settle",
     "solve", "Solution", "table", "DDTable",
     "layout_odds", "LayoutOdds", "check_tenner", "TennerCheck", "tenner_odds", "TennerOdds",

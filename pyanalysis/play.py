@@ -6,11 +6,18 @@ next, and counts the tricks each seat took. The rules themselves (legal cards, t
 trick, the raspasy talon tricks) are the engine's, `solver.position`, so a line played here is
 played as the solver plays it.
 
-    >>> play = Play(deal, "8S", leader=1)
-    >>> play.turn, play.legal()           # Seat.FIRST, his cards (any card may be led)
-    >>> play.push("AS"); play.push("7S"); play.push("8S")
-    >>> play.tricks[-1].winner, play.taken, play.turn
-    >>> play.pop()                        # takes back 8S: the trick is open again
+    >>> play = Play("AK.-.-.- 87.-.-.- -.A7.-.-", "6S", leader=2)
+    >>> play.turn, play.legal()           # the 2nd hand leads: any card
+    (2, [Card('8S'), Card('7S')])
+    >>> play.push("8S"); play.push("7C")  # the 3rd hand has no spade: any card
+    >>> play.legal()                      # the 1st hand follows suit
+    [Card('AS'), Card('KS')]
+    >>> play.push("KS")
+    Trick(number=1, leader=2, cards=(Card('8S'), Card('7C'), Card('KS')), talon_card=None, winner=1)
+    >>> play.taken, play.turn
+    ({1: 1, 2: 0, 3: 0}, 1)
+    >>> play.pop()                        # takes back KS: the trick is open again
+    Card('KS')
 
 In raspasy under the talon rule "suit" or "card" the first tricks (one per talon card) are
 talon tricks: the talon card's suit is led, the 1st hand plays first, and after them the 1st

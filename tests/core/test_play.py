@@ -177,3 +177,14 @@ def test_bad_arguments_and_the_end_of_the_deal():
     assert play.trick_start_hands == play.hands
     play.pop()
     assert [str(h) for h in play.trick_start_hands] == ["A.-.-.-", "K.-.-.-", "Q.-.-.-"]
+
+
+def test_the_module_examples_run():
+    import doctest
+
+    import pyanalysis.play
+    import pyanalysis.seat
+
+    for module in (pyanalysis.play, pyanalysis.seat):
+        failed, tried = doctest.testmod(module)
+        assert tried > 0 and failed == 0, module.__name__
