@@ -12,8 +12,10 @@ from typing import Sequence
 from .cards import SUIT_LETTERS, SUIT_SYMBOLS, Card
 from .deal import Deal
 from .hand import Hand
+from .seat import SEATS
 
-SEAT_NAMES = {1: "1st hand", 2: "2nd hand", 3: "3rd hand"}
+#: "1st hand", "2nd hand", "3rd hand" by seat (`Seat.title`).
+SEAT_NAMES = {int(seat): seat.title for seat in SEATS}
 _GAP = 4
 
 

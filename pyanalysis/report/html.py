@@ -23,6 +23,7 @@ from ..analysis.problems import question_words
 from ..cards import RANK_DISPLAY, SUIT_SYMBOLS, Card
 from ..diagram import SEAT_NAMES
 from ..games import MISERE, RASPASY
+from ..seat import SEATS
 from ..wording import percent
 from .page import Report
 
@@ -38,7 +39,7 @@ _ENV = jinja2.Environment(
 )
 
 _SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
-_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+_ORDINAL = {int(seat): seat.ordinal for seat in SEATS}
 
 
 def embed_json(data: Any) -> Markup:
