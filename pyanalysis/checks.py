@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping
 
-from .errors import PositionError, shorten
+from .errors import CardCountError, PositionError, shorten
 
 SEATS = (1, 2, 3)
 
@@ -90,3 +90,49 @@ def seats(name: str, value: Any) -> tuple[int, ...]:
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
         raise PositionError(f"{name} {shown(value)} is not a list of seats 1, 2 or 3")
     return tuple(seat(name, item) for item in value)  # type: ignore[misc]
+
+
+#: Cards in the deck: the declarer's hand, the two other seats' and the cards out of play
+#: (the talon or discard, tricks played) make all of them.
+DECK_CARDS = 32
+
+
+def _cards(count: int) -> str:
+    return "no card" if count == 0 else "1 card" if count == 1 else f"{count} cards"
+
+
+def hand_size(hand: int, out: int, *, out_what: str = "out of play",
+              with_talon: bool = True) -> int:
+    """n, the cards in each of the two other seats' hands, when they share between them the
+    deck less a hand of `hand` cards and `out` cards `out_what`: the hand holds n, or (with
+    `with_talon`) n + 2, its talon still in it before the discard.
+
+    A `CardCountError` naming `hand` when no n fits: the hand's count is what the two other
+    seats' count follows from, so a hand one card short is said to be short ("hand has 9
+    cards; with 2 cards out of play it needs 10"), not blamed on the other seats.
+    """
+    sizes: dict[int, int] = {}  # hand size -> n, for this many cards out
+    for extra in (0, 2) if with_talon else (0,):
+        n, rest = divmod(DECK_CARDS - out - extra, 3)
+        if not rest and 1 <= n <= 10:
+            sizes[n + extra] = n
+    if hand in sizes:
+        return sizes[hand]
+    if sizes:
+        (size, n), = sizes.items()  # n and n + 2 never both fit: they differ by 2/3 of a card
+        note = ", hand and talon before the discard" if size != n else ""
+        raise CardCountError(
+            f"hand has {_cards(hand)}; with {_cards(out)} {out_what} it needs {size}{note}"
+            f" (the two other seats would hold {DECK_CARDS - hand - out} between them, not two"
+            f" hands of {n})")
+    # No hand fits this many cards out: say what fits this hand.
+    outs = [DECK_CARDS - hand - 2 * n for n in ((hand, hand - 2) if with_talon else (hand,))
+            if 1 <= n <= 10]
+    if not outs:
+        most = " (12 with the talon, before the discard)" if with_talon else ""
+        raise CardCountError(f"hand has {_cards(hand)}; a hand holds 1 to 10{most}")
+    needed = " or ".join(str(count) for count in outs)
+    raise CardCountError(
+        f"hand has {_cards(hand)}, with {_cards(out)} {out_what}: the two other seats would"
+        f" hold {DECK_CARDS - hand - out} between them; a hand of {hand} needs {needed} cards"
+        f" {out_what}")

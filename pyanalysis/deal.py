@@ -33,7 +33,9 @@ from .errors import (
     CardCountError, DuplicateCardError, EmptyDealError, NotationError, PositionError,
     TalonConflictError, check_length, shorten,
 )
-from .hand import Hand, card_list, is_labelled, labelled_groups, parse_cards
+from .hand import (
+    Hand, card_list, is_card, is_labelled, labelled_groups, meant_as_cards, parse_cards,
+)
 
 HAND_SIZE = 10
 #: Cards in a full deal: three hands of ten and the two of the talon.
@@ -167,7 +169,7 @@ def _split_labelled_deal(words: list[str]) -> list[str]:
     tokens = [t for w in words for t in w.split(",") if t]
     for cut in (0, 2, 1):
         hands_text, talon = tokens[:len(tokens) - cut], tokens[len(tokens) - cut:]
-        if not hands_text or not all(_is_card(t) for t in talon):
+        if not hands_text or not all(is_card(t) for t in talon):
             continue
         try:
             hands = _split_labelled_line(" ".join(hands_text))
@@ -177,14 +179,6 @@ def _split_labelled_deal(words: list[str]) -> list[str]:
         if len(hands) == 3 and len(sizes) == 1:
             return [*hands, *talon]
     return _split_labelled_line(" ".join(words))
-
-
-def _is_card(token: str) -> bool:
-    try:
-        Card.parse(token)
-    except NotationError:
-        return False
-    return True
 
 
 def _split_labelled_line(text: str) -> list[str]:
@@ -210,8 +204,15 @@ def _parse_talon(parts: Sequence[str]) -> tuple[Card, ...]:
     except NotationError:
         pass
     if len(parts) == 1 or is_labelled(" ".join(parts)):
-        return tuple(parse_cards(" ".join(parts), "talon"))
-    # Several words that are neither cards nor one group: report the first bad card.
+        try:
+            return tuple(parse_cards(" ".join(parts), "talon"))
+        except NotationError as error:
+            # Words meant as cards, one of them mistyped (`AD QX`): blame that card. Read as
+            # one group, the text blames the good one ("rank 'A' comes before any suit"),
+            # unless that reading already names the bad rank or suit (`XD 9D`).
+            if type(error) is not NotationError or not meant_as_cards(tokens):
+                raise
+    # Words meant as cards, not one group: report the first bad card.
     for token in tokens:
         Card.parse(token)
     raise NotationError(f"cannot read talon '{' '.join(parts)}'")  # pragma: no cover
@@ -225,7 +226,7 @@ def _card_tokens(text: str) -> list[str]:
 def _parse_discard(text: str) -> Hand:
     """The discard: two cards (`9D 8D`, `9D,8D`, `9♦`) or a hand (`-.87.-.-`, `♦9 ♥8`)."""
     tokens = _card_tokens(text)
-    if tokens and all(_is_card(t) for t in tokens):
+    if tokens and all(is_card(t) for t in tokens):
         return Hand.from_cards(tokens)
     return Hand.parse(text, "discard")
 

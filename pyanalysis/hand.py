@@ -264,6 +264,65 @@ def card_list(value: Any, what: str = "cards") -> list[Card]:
     return cards
 
 
+def card_set(value: Any, what: str) -> Hand:
+    """A set of cards given to a public function, read as the command line reads it: a
+    `Hand`; text written as a hand (`-.-.KQ.-`, `♦KQ`, `AKJ98.AQ.K7.87`) or as cards one
+    after another (`"KD QD"`, `"K♦,Q♦"`); or an iterable of `Card` objects and card tokens.
+
+    `what` names the argument in messages. None is refused (an argument that is a set of
+    cards has no default of its own here), and so is a card given twice.
+    """
+    if isinstance(value, Hand):
+        return value
+    if value is None:
+        raise NotationError(f"{what} is None: give cards, like 'AKJ98.AQ.K7.87' or 'AS KS'")
+    if not isinstance(value, str):
+        return Hand.from_cards(card_list(value, what))
+    check_length(value, what)
+    try:
+        return Hand.parse(value, what)
+    except NotationError as hand_error:
+        words = [w for w in re.split(r"[\s,]+", value) if w]
+        try:
+            cards = [Card.parse(word) for word in words]
+        except NotationError as card_error:
+            # Cards one after another, one of them mistyped: blame that card, not the reading
+            # of the text as a hand ("rank '7' comes before any suit" for `7C 7X`), unless
+            # that reading already names the bad rank or suit.
+            if type(hand_error) is NotationError and meant_as_cards(words):
+                raise card_error from None
+            raise hand_error from None
+        if not cards:
+            raise hand_error from None
+    mask = 0
+    for card in cards:
+        if mask & card.bit:
+            raise DuplicateCardError(f"card {card} given twice in {what} '{value.strip()}'")
+        mask |= card.bit
+    return Hand(mask)
+
+
+def meant_as_cards(words: list[str]) -> bool:
+    """Whether words that do not all read as cards were meant as cards one after another
+    (`AD QX`, `QX`) rather than as a hand (`AKJ`, `-.-.KQ`): short words without dots, one of
+    them a card or each a rank and one more character that is no rank (the suit)."""
+    if not words or any("." in word or len(word) > 3 for word in words):
+        return False
+    if any(is_card(word) for word in words):
+        return True
+    return all(word[:-1].lower() in RANK_TOKENS and word[-1].lower() not in RANK_TOKENS
+               for word in words)
+
+
+def is_card(word: str) -> bool:
+    """Whether `word` reads as one card."""
+    try:
+        Card.parse(word)
+    except NotationError:
+        return False
+    return True
+
+
 def _cyrillic_hint(token: str) -> str:
     """A note for a Cyrillic letter that is no rank (`А` typed for `A` on a Russian keyboard)."""
     if any("\u0400" <= ch <= "\u04ff" for ch in token):

@@ -26,7 +26,7 @@ from ..cards import Card
 from ..deal import Deal
 from ..errors import CardCountError, DuplicateCardError, PositionError
 from ..games import CONTRACT, MISERE, Game
-from ..hand import Hand, card_list
+from ..hand import Hand, card_set
 from ..serialize import JsonFields, fraction_object, nonempty, to_jsonable
 from ..solving import SEATS, make_position
 
@@ -147,6 +147,8 @@ def prepare(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer:
             if rest.mask & mask:
                 raise DuplicateCardError(
                     f"card {_first(rest.mask & mask)} is both among the others and {what}")
+    if others is None:  # the other seats hold what the hand leaves: a wrong count is the hand's
+        checks.hand_size(len(hand), len(gone))
     if len(rest) % 2:
         raise CardCountError(
             f"the two other seats hold {len(rest)} cards between them: an even number is needed")
@@ -439,11 +441,7 @@ def _check_options(q: Question, target: int | None, samples: int | None, seed: i
 
 def as_hand(value: Any, what: str) -> Hand:
     """A hand given as a `Hand`, text or cards; `PositionError` naming `what` otherwise."""
-    if isinstance(value, Hand):
-        return value
-    if isinstance(value, str):
-        return Hand.parse(value, what)
-    return Hand.from_cards(card_list(value, what))
+    return card_set(value, what)
 
 
 def _first(mask: int) -> Card:
