@@ -10,6 +10,7 @@ The rule texts know two forms, and both are here:
 """
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -107,11 +108,10 @@ def totus(cards: Deal | Hand | str | Iterable[Card | str], declarer: int, *,
 
 
 def _looks_like_deal(text: str) -> bool:
-    try:
+    with suppress(ValueError):
         Deal.parse(text)
-    except ValueError:
-        return False
-    return True
+        return True
+    return False
 
 
 def _open(deal: Deal, declarer: int, hand: Hand) -> Totus:
