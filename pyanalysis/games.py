@@ -60,9 +60,9 @@ class Game:
     @classmethod
     def parse(cls, text: str | Game) -> Game:
         """Read a game name; `UnknownGameError` (a `ValueError`) naming the text otherwise."""
-        if isinstance(text, Game):
-            return text
         if not isinstance(text, str):
+            if isinstance(text, Game):
+                return text
             raise UnknownGameError(f"not a game: {text!r}")
         if len(text) > MAX_GAME_CHARS:  # read no further: "8" * 10**5 is no level to convert
             raise UnknownGameError(
