@@ -63,6 +63,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Iterable
 
 from ..cards import Card
@@ -72,6 +73,7 @@ from ..games import Game
 from ..hand import Hand, card_list
 from ..serialize import JsonFields, to_jsonable
 from ..solving import SEATS, make_position
+from . import zerosum
 from .layouts import discard_classes
 
 __all__ = ["MisereCatch", "misere_catch", "CatchSearch"]
@@ -117,6 +119,11 @@ class MisereCatch(JsonFields):
     divergence: dict[tuple[Card, Card], dict[str, Any]] = field(default_factory=dict)
     nodes: int = 0
     engine_calls: int = 0
+    game_value: Fraction = Fraction(0)
+    mix: tuple[Fraction, ...] = ()
+    escapes: list[tuple[Card, Card]] = field(default_factory=list)
+    declarer_mix: dict[tuple[Card, Card], Fraction] = field(default_factory=dict)
+    matrix: list[list[int]] = field(default_factory=list)
 
     @property
     def discards(self) -> list[tuple[Card, Card]]:
@@ -134,7 +141,10 @@ class MisereCatch(JsonFields):
                                                       "defence": str(v["defence"]),
                                                       "open": to_jsonable(v["open"])}
                                       for d, v in m.divergence.items()}),
-            "nodes", "engine_calls")
+            "nodes", "engine_calls", "game_value", "mix", "escapes",
+            ("declarer_mix", lambda m: [{"discard": to_jsonable(d), "weight": to_jsonable(w)}
+                                        for d, w in m.declarer_mix.items()]),
+            "matrix")
 
 
 def _pair_text(pair: tuple[Card, Card]) -> str:
@@ -735,16 +745,34 @@ def misere_catch(deal: Deal | str, declarer: int, *, leader: int = 1,
     def listed(mask: int) -> list[tuple[Card, Card]]:
         return [names[i] for i in range(len(worlds)) if mask >> i & 1]
 
-    if best:
+    # The game: unless a discard escapes even with open cards (value 0) or one defence catches
+    # every discard (value 1), a defence catching fewer than the best may enter the catchers'
+    # optimal mix, so the matrix needs the whole Pareto set.
+    full = front
+    if pareto != "all" and open_mask == all_worlds and best != all_worlds:
+        full = search.frontier(*state, all_worlds)[1]
+    solved = zerosum.solve([[v >> i & 1 for i in range(len(worlds))] for v in full])
+    weight = dict(zip(full, solved.rows))
+    listed_vectors = list(front) + [v for v in full if weight[v] and v not in front]
+    declarer_mix = {names[i]: w for i, w in enumerate(solved.columns) if w}
+
+    # The line: a discard he would choose. Against the best single defence, an escape he
+    # uses in his optimal mix (the one with most weight; then the first); caught everywhere,
+    # a discard the defence catches; escaping everywhere, his open-card line.
+    escapes = all_worlds & ~best
+    if best and escapes:
+        world = max(_bits(escapes), key=lambda i: (solved.columns[i], -i))
+        kind = "escape"
+    elif best:
         world = (best & -best).bit_length() - 1
         kind = "defence"
     else:
-        world = (open_mask & -open_mask).bit_length() - 1 if open_mask else 0
+        world = max(range(len(worlds)), key=lambda i: (solved.columns[i], -i))
         kind = "open"
-    if kind == "defence":
-        line, blind, _ = search.follow(*state, all_worlds, best, world)
-    else:
+    if kind == "open":
         line, blind = list(search.engine.line(search.position(*state, world))), []
+    else:
+        line, blind, _ = search.follow(*state, all_worlds, best, world)
     divergence = {}
     for i in range(len(worlds)):
         if open_mask >> i & 1 and not best >> i & 1:
@@ -757,10 +785,13 @@ def misere_catch(deal: Deal | str, declarer: int, *, leader: int = 1,
         deal=deal, declarer=declarer, leader=leader, played=tuple(cards), hand=Hand(twelve),
         by_discard=by_discard, merged=merged, guaranteed=best == all_worlds,
         caught=listed(best), open_caught=listed(open_mask),
-        pareto=[listed(v) for v in front], line=[Card.from_index(c) for c in line],
+        pareto=[listed(v) for v in listed_vectors], line=[Card.from_index(c) for c in line],
         line_discard=names[world], line_kind=kind,
         defence=[Card.from_index(c) for c in blind], divergence=divergence, nodes=search.nodes,
-        engine_calls=search.engine_calls + len(worlds))
+        engine_calls=search.engine_calls + len(worlds),
+        game_value=solved.value, mix=tuple(weight.get(v, Fraction(0)) for v in listed_vectors),
+        escapes=listed(escapes), declarer_mix=declarer_mix,
+        matrix=[[v >> i & 1 for i in range(len(worlds))] for v in listed_vectors])
 
 
 def _pair(pair: tuple[int, int]) -> tuple[Card, Card]:
