@@ -276,6 +276,8 @@ def _view(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer: int, s
         whose = "declarer's" if seat == declarer else "defender's"
         raise DuplicateCardError(f"a talon card is also in the {whose} hand")
     if others is None:
+        # The other seats hold what the hand and the talon leave: a wrong count is the hand's.
+        checks.hand_size(n, len(talon_cards), out_what="in the talon", with_talon=False)
         from solver.position import FULL_DECK  # the engine package, loaded on first use
 
         unseen = FULL_DECK & ~hand.mask & ~talon_mask

@@ -126,3 +126,10 @@ def test_layout_odds_without_a_hand_names_hand():
 def test_card_set_reads_a_hand_text_as_before():
     for text in ("AKJ98.AQ.K7.8", "S:AKJ98 C:AQ D:K7 H:8", "♠AKJ98 ♣AQ ♦K7 ♥8"):
         assert card_set(text, "hand") == pa.Hand.parse(TEN)
+
+
+def test_the_seat_views_blame_a_hand_one_card_short():
+    with pytest.raises(CardCountError) as info:
+        pa.lead_decision(NINE, "6S", 1, leader=2, talon="9H 7H")
+    assert str(info.value) == ("hand has 9 cards; with 2 cards in the talon it needs 10 (the two"
+                               " other seats would hold 21 between them, not two hands of 10)")
