@@ -3,8 +3,10 @@ blames what is wrong, in the argument's own name, with its exact text pinned her
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 
 import pyanalysis as pa
+from pyanalysis.cli import main
 from pyanalysis.checks import hand_size
 from pyanalysis.errors import CardCountError, DuplicateCardError, NotationError, UnknownSuitError
 from pyanalysis.hand import card_set
@@ -22,6 +24,13 @@ def test_a_talon_typo_blames_the_mistyped_card(talon):
     with pytest.raises(UnknownSuitError) as info:
         pa.Deal.parse(f"{HANDS} {talon}")
     assert str(info.value) == "unknown suit 'X' in card 'QX'"
+
+
+def test_the_command_line_blames_the_mistyped_talon_card_too():
+    result = CliRunner().invoke(main, ["solve", *HANDS.split(), "AD", "QX", "-g", "8S",
+                                       "--declarer", "1"], prog_name="prefdd")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "Error: unknown suit 'X' in card 'QX'\n"
 
 
 @pytest.mark.parametrize("talon, message", [
