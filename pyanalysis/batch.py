@@ -29,6 +29,7 @@ import math
 import multiprocessing
 import os
 import signal
+import stat
 import threading
 import time
 from collections import deque
@@ -465,7 +466,9 @@ def _lock_output(out_path: Path) -> tuple[int, bool]:
                 created = False
         except OSError as exc:
             raise BatchError(f"cannot write {out_path}: {exc.strerror}") from None
-        if fcntl is None:
+        if fcntl is None or not stat.S_ISREG(os.fstat(fd).st_mode):
+            # No locks here; nor on a device or a pipe (`-o /dev/null`), which is no file
+            # that a run could resume, and which other runs may write as well.
             return fd, created
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -643,7 +646,7 @@ def _run_locked(in_path: Path, out_path: Path, fd: int, created: bool, summary: 
                 scheduler: str | None, worker: Worker) -> BatchSummary:
     """`run_batch` once the output is open as `fd` and locked."""
     length = 0
-    if resume:
+    if resume and stat.S_ISREG(os.fstat(fd).st_mode):
         kept, length = _kept_output(fd)
         _check_resumed(kept, in_path, out_path)
         summary.resumed = len(kept)
@@ -662,8 +665,9 @@ def _run_locked(in_path: Path, out_path: Path, fd: int, created: bool, summary: 
         raise
     try:
         try:
-            os.ftruncate(fd, length)  # drop a torn last line, or everything without `resume`
-            os.lseek(fd, length, os.SEEK_SET)
+            if stat.S_ISREG(os.fstat(fd).st_mode):  # not a device or a pipe (`-o /dev/null`)
+                os.ftruncate(fd, length)  # drop a torn last line, or all without `resume`
+                os.lseek(fd, length, os.SEEK_SET)
             # Written through the locked descriptor (closed by `run_batch`, not here).
             output = open(fd, "w", encoding="utf-8", closefd=False)
         except OSError as exc:

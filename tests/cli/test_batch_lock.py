@@ -162,3 +162,19 @@ def test_a_backend_that_cannot_start_leaves_no_output_behind(tmp_path):
         run_batch(inp, out, jobs=1, backend="no such backend", progress=False,
                   worker=echo_worker)
     assert not out.exists()
+
+
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="writes to /dev/null")
+def test_a_device_is_written_without_a_lock(tmp_path):
+    # Many runs may write /dev/null at once (a benchmark throws the answers away): a device
+    # is no file to resume, so it is neither locked nor emptied.
+    inp = write_jobs(tmp_path / "in.jsonl", [{"id": i} for i in range(3)])
+    fd = os.open("/dev/null", os.O_WRONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    try:
+        for resume in (False, True):
+            summary = run_batch(inp, "/dev/null", jobs=1, resume=resume, progress=False,
+                                worker=echo_worker)
+            assert (summary.resumed, summary.solved) == (0, 3)
+    finally:
+        os.close(fd)
