@@ -661,7 +661,10 @@ def _run_locked(in_path: Path, out_path: Path, fd: int, created: bool, summary: 
         executor, close = _make_executor(backend, jobs, scheduler) if parallel else (None, None)
     except BaseException:
         if created:
-            os.unlink(out_path)
+            try:
+                os.unlink(out_path)
+            except OSError:  # Windows removes no open file: an empty output stays
+                pass
         raise
     try:
         try:
