@@ -17,8 +17,8 @@ from pyanalysis.analysis import (
     check_tenner, layout_odds, misere_odds, tenner_odds, totus, underbid,
 )
 from pyanalysis.analysis.layouts import distinct_discards, prepare
+from pyanalysis.analysis.tenner import ten_game
 from pyanalysis.analysis.totus import FORMS
-from pyanalysis.errors import PositionError
 from pyanalysis.progress import Progress
 from pyanalysis.text.layouts import odds_lines
 from pyanalysis.text.misere import misere_lines
@@ -26,13 +26,11 @@ from pyanalysis.text.tenner import tenner_check_lines, tenner_odds_lines
 from pyanalysis.text.totus import totus_lines
 from pyanalysis.text.underbid import underbid_lines
 
-from .common import (
-    COMMAND_SETTINGS, CliError, LongCommand, echo_lines, emit, layout_bar, make_rules,
-)
+from .common import CliError, command, echo_lines, emit, layout_bar, make_rules
 from .options import (
-    TO_DICT_HELP, check_sampling, declarer_option, game_option, given, jobs_option, json_option,
-    leader_option, others_option, out_option, read_deal_or_hand, read_hand, refuse_with_deal,
-    rule_option, rules_option, samples_options, symbols_option, words_argument,
+    answer_options, check_sampling, count_option, given, jobs_option, leader_option,
+    others_option, out_option, question, read_deal_or_hand, read_hand, refuse_with_deal,
+    rules_options, samples_options,
 )
 
 __all__ = ["COMMANDS", "misere_odds_command", "odds", "tenner", "totus_command",
@@ -40,6 +38,10 @@ __all__ = ["COMMANDS", "misere_odds_command", "odds", "tenner", "totus_command",
 
 EXAMPLE_TEN_DEAL = "AKQ.AKQJ9.-.AK T9.87.JT7.987 J87.T.A98.QJT discard:-.-.KQ.-"
 EXAMPLE_TEN_TALON = "J.A87.987.T97 AKQT8.KQJT9.-.- 97.-.KJT.AKQJ8 AD QD"
+UNDERBID_EXAMPLES = [
+    'prefdd underbid AKQJ8.AQ.K.98 --game 6S --declarer 1 --out "7C 7D"',
+    'prefdd underbid AKQJ8.AK.K.98 -g 6S --declarer 1 --out "7C 7D" --json',
+    "prefdd underbid AKQ.7.-.- -g 6NT --declarer 3 --others JT987.A8.K.- --bid 2"]
 SAMPLES_HELP = ("Solve N layouts drawn at random (an estimate with its 95% interval) instead"
                 " of every layout.")
 SEED_HELP = "Seed of the sample (with --samples), so that a run can be repeated."
@@ -50,11 +52,15 @@ def sampling_options(func):  # type: ignore[no-untyped-def]
     return samples_options(SAMPLES_HELP, SEED_HELP)(func)
 
 
-def hand_question(func):  # type: ignore[no-untyped-def]
-    """HAND, --declarer, --out, --others, --leader: a count over the unseen cards."""
-    for decorate in (leader_option(), others_option(), out_option(), declarer_option()):
-        func = decorate(func)
-    return func
+def hand_question(game_help: str | None):  # type: ignore[no-untyped-def]
+    """HAND, --game (`game_help`), --declarer, --out, --others, --leader: a count over the
+    unseen cards."""
+    def decorate(func):  # type: ignore[no-untyped-def]
+        for option in (leader_option(), others_option(), out_option(),
+                       question("hand", "HAND", game_help)):
+            func = option(func)
+        return func
+    return decorate
 
 
 def answer(result: object, as_json: bool, lines: Callable[[], list[str]]) -> None:
@@ -102,29 +108,23 @@ def check_hand(hand: pa.Hand, out: pa.Hand | None, others: pa.Hand | None,
         raise CliError(f"a discard is two cards, got {len(out)} in --out")
 
 
-@click.command("tenner", cls=LongCommand, context_settings=COMMAND_SETTINGS,
-               short_help="The ten-trick game: the open-card check, or was it guaranteed?",
-               epilog=f"""\b
-Example:
-  prefdd tenner "{EXAMPLE_TEN_DEAL}" --game 10C --declarer 1
-  prefdd tenner "{EXAMPLE_TEN_TALON}" -g 10S --declarer 2 --rules sochi
-  prefdd tenner AKQ87.AK.AQ.A -g 10S --declarer 1 --out "KH QH"
-  prefdd tenner AKQ87.AKQ.AQ.AK -g 10S --declarer 1 --json
-""")
-@words_argument("deal_or_hand", "DEAL_OR_HAND")
-@game_option("The ten contract: 10S, 10C, 10D, 10H or 10NT (also 10♠, 10БК).")
-@declarer_option()
+@command("tenner", "The ten-trick game: the open-card check, or was it guaranteed?", [
+    f'prefdd tenner "{EXAMPLE_TEN_DEAL}" --game 10C --declarer 1',
+    f'prefdd tenner "{EXAMPLE_TEN_TALON}" -g 10S --declarer 2 --rules sochi',
+    'prefdd tenner AKQ87.AK.AQ.A -g 10S --declarer 1 --out "KH QH"',
+    "prefdd tenner AKQ87.AKQ.AQ.AK -g 10S --declarer 1 --json"], long=True)
+@question("deal_or_hand", "DEAL_OR_HAND",
+          "The ten contract: 10S, 10C, 10D, 10H or 10NT (also 10♠, 10БК).")
 @leader_option()
-@rules_option("Deal: score the tenner as it went under a rule set (sochi, leningrad, rostov).")
-@rule_option("Deal: change one knob of the rule set, e.g. --rule tenner_checked=false"
-             " (repeatable; sochi unless --rules says otherwise).")
+@rules_options("Deal: score the tenner as it went under a rule set (sochi, leningrad, rostov).",
+               "Deal: change one knob of the rule set, e.g. --rule tenner_checked=false"
+               " (repeatable; sochi unless --rules says otherwise).")
 @click.option("--depth", type=click.IntRange(0, 3), default=None, metavar="N",
               help="Deal: tricks of the defence's refutation to spell out (0-3, default 2).")
 @jobs_option()
 @sampling_options
 @out_option()
-@symbols_option()
-@json_option(TO_DICT_HELP)
+@answer_options()
 def tenner(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
            rules_name: str | None, rule_overrides: tuple[str, ...], depth: int | None,
            jobs: int | None, samples: int | None, seed: int | None, out: pa.Hand | None,
@@ -170,33 +170,16 @@ def tenner(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
     answer(result, as_json, lambda: tenner_odds_lines(result, hand, out, symbols))
 
 
-# TODO: pyanalysis.analysis.tenner.ten_game once the analysis exposes it (the same check).
-def ten_game(text: str) -> pa.Game:
-    """The ten contract of --game; any other game is an error."""
-    game = pa.Game.parse(text)
-    if game.kind != "contract" or game.level != 10:
-        raise PositionError(f"the tenner check is for a ten contract (10S … 10NT), not {game}")
-    return game
-
-
-@click.command("odds", cls=LongCommand, context_settings=COMMAND_SETTINGS,
-               short_help="The declarer's result over every layout of the cards he cannot see.",
-               epilog="""\b
-Example:
-  prefdd odds AKJ98.AQ.K7.8 --game 6S --declarer 1 --out "9H 7H" --target 6
-  prefdd odds AKJ98.AQ.K7.987 -g 6S --declarer 1 --target 6 --samples 200 --seed 1
-  prefdd odds AKQ.7.-.- -g 6NT --declarer 3 --others JT987.A8.K.- --json
-""")
-@words_argument("hand", "HAND")
-@game_option("The game: a contract (6S … 10NT, also 8♠, 6БК) or misere (мизер).")
-@hand_question
-@click.option("--target", type=int, default=None, metavar="T",
-              help="Count the layouts where he takes at least T tricks (misère: where he is"
-                   " forced to take T or more) instead of the whole distribution; faster.")
+@command("odds", "The declarer's result over every layout of the cards he cannot see.", [
+    'prefdd odds AKJ98.AQ.K7.8 --game 6S --declarer 1 --out "9H 7H" --target 6',
+    "prefdd odds AKJ98.AQ.K7.987 -g 6S --declarer 1 --target 6 --samples 200 --seed 1",
+    "prefdd odds AKQ.7.-.- -g 6NT --declarer 3 --others JT987.A8.K.- --json"], long=True)
+@hand_question("The game: a contract (6S … 10NT, also 8♠, 6БК) or misere (мизер).")
+@count_option("target", "T", "Count the layouts where he takes at least T tricks (misère: where"
+                             " he is forced to take T or more) instead of the whole"
+                             " distribution; faster.")
 @sampling_options
-@jobs_option()
-@symbols_option()
-@json_option(TO_DICT_HELP)
+@answer_options(jobs=True)
 def odds(hand: tuple[str, ...], game: str, declarer: int, out: pa.Hand | None,
          others: pa.Hand | None, leader: int, target: int | None, samples: int | None,
          seed: int | None, jobs: int | None, ascii_only: bool, as_json: bool) -> None:
@@ -228,24 +211,17 @@ def layout_question(words: tuple[str, ...], game: str, declarer: int, out: pa.Ha
                                  samples=samples)
 
 
-@click.command("totus", cls=LongCommand, context_settings=COMMAND_SETTINGS,
-               short_help="Totus, the twelve-card slam: is it sound?",
-               epilog=f"""\b
-Example:
-  prefdd totus AKQJ.AKQ.AKQ.AK --declarer 1
-  prefdd totus AKQJ.AKQ.AKQ.87 --declarer 1
-  prefdd totus "{EXAMPLE_TEN_TALON}" --declarer 2 --form open
-""")
-@words_argument("cards", "CARDS")
-@declarer_option()
+@command("totus", "Totus, the twelve-card slam: is it sound?", [
+    "prefdd totus AKQJ.AKQ.AKQ.AK --declarer 1",
+    "prefdd totus AKQJ.AKQ.AKQ.87 --declarer 1",
+    f'prefdd totus "{EXAMPLE_TEN_TALON}" --declarer 2 --form open'], long=True)
+@question("cards", "CARDS")
 @click.option("--form", type=click.Choice(FORMS), default=None,
               help="'layouts' (seed 003: every layout of the others' cards, whoever leads) or"
                    " 'open' (seed 002: the opponents choose his discard, then all cards open)."
                    " Default: 'open' for a deal, 'layouts' for a hand.")
 @others_option()
-@jobs_option()
-@symbols_option()
-@json_option(TO_DICT_HELP)
+@answer_options(jobs=True)
 def totus_command(cards: tuple[str, ...], declarer: int, form: str | None,
                   others: pa.Hand | None, jobs: int | None, ascii_only: bool,
                   as_json: bool) -> None:
@@ -266,23 +242,12 @@ def totus_command(cards: tuple[str, ...], declarer: int, form: str | None,
     answer(result, as_json, lambda: totus_lines(result, the_deal, not ascii_only))
 
 
-@click.command("underbid", cls=LongCommand, context_settings=COMMAND_SETTINGS,
-               short_help="Underbid (недозаказ): a layout where he takes only what he bid?",
-               epilog="""\b
-Example:
-  prefdd underbid AKQJ8.AQ.K.98 --game 6S --declarer 1 --out "7C 7D"
-  prefdd underbid AKQJ8.AK.K.98 -g 6S --declarer 1 --out "7C 7D" --json
-  prefdd underbid AKQ.7.-.- -g 6NT --declarer 3 --others JT987.A8.K.- --bid 2
-""")
-@words_argument("hand", "HAND")
-@game_option("The contract he bid and played: 6S … 10NT (also 6♠, 6БК).")
-@hand_question
-@click.option("--bid", type=int, default=None, metavar="K",
-              help="The tricks he bid (default: the contract's level); an ending needs it,"
-                   " in tricks of the ending.")
-@jobs_option()
-@symbols_option()
-@json_option(TO_DICT_HELP)
+@command("underbid", "Underbid (недозаказ): a layout where he takes only what he bid?",
+         UNDERBID_EXAMPLES, long=True)
+@hand_question("The contract he bid and played: 6S … 10NT (also 6♠, 6БК).")
+@count_option("bid", "K", "The tricks he bid (default: the contract's level); an ending needs"
+                         " it, in tricks of the ending.")
+@answer_options(jobs=True)
 def underbid_command(hand: tuple[str, ...], game: str, declarer: int, out: pa.Hand | None,
                      others: pa.Hand | None, leader: int, bid: int | None, jobs: int | None,
                      ascii_only: bool, as_json: bool) -> None:
@@ -299,19 +264,12 @@ def underbid_command(hand: tuple[str, ...], game: str, declarer: int, out: pa.Ha
     answer(result, as_json, lambda: underbid_lines(result, out, not ascii_only))
 
 
-@click.command("misere-odds", cls=LongCommand, context_settings=COMMAND_SETTINGS,
-               short_help="Misère: how often is he caught, discard by discard?",
-               epilog="""\b
-Example:
-  prefdd misere-odds 87.9.AQT97.87 --declarer 1 --out "QS 8C"
-  prefdd misere-odds Q87.98.AQT97.87 --declarer 1 --samples 100 --seed 1
-""")
-@words_argument("hand", "HAND")
-@hand_question
+@command("misere-odds", "Misère: how often is he caught, discard by discard?", [
+    'prefdd misere-odds 87.9.AQT97.87 --declarer 1 --out "QS 8C"',
+    "prefdd misere-odds Q87.98.AQT97.87 --declarer 1 --samples 100 --seed 1"], long=True)
+@hand_question(None)
 @sampling_options
-@jobs_option()
-@symbols_option()
-@json_option(TO_DICT_HELP)
+@answer_options(jobs=True)
 def misere_odds_command(hand: tuple[str, ...], declarer: int, out: pa.Hand | None,
                         others: pa.Hand | None, leader: int, samples: int | None,
                         seed: int | None, jobs: int | None, ascii_only: bool,

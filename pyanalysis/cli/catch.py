@@ -13,36 +13,30 @@ import click
 from pyanalysis.analysis.catch import misere_catch
 from pyanalysis.text.catch import catch_lines
 
-from .common import COMMAND_SETTINGS, LongCommand, echo_lines, emit, parse_cards, parse_deal
-from .options import (
-    TO_DICT_HELP, declarer_option, json_option, leader_option, played_option, symbols_option,
-    words_argument,
-)
+from .common import command, echo_lines, emit, parse_cards, parse_deal
+from .options import answer_options, leader_option, played_option, question
 
 __all__ = ["COMMANDS", "catch_lines", "misere_catch_command"]
 
 EXAMPLE_ENDING = "8.-.T.- J.-.-.9 -.-.J.7 KD KH"
 EXAMPLE_DEAL = "87.9.AQT97.87 AK.AQ.KJ8.AKJ JT9.KJT7.-.QT9 QS 8C"
+#: The examples of `--help` (tests run them verbatim).
+EXAMPLES = [
+    f'prefdd misere-catch "{EXAMPLE_ENDING}" --declarer 2',
+    f"prefdd misere-catch {EXAMPLE_DEAL} --declarer 1",
+    f'prefdd misere-catch "{EXAMPLE_ENDING}" --declarer 2 --all-defences',
+    f'prefdd misere-catch "{EXAMPLE_ENDING}" --declarer 2 --json']
 
 
-@click.command("misere-catch", cls=LongCommand, context_settings=COMMAND_SETTINGS,
-               short_help="Misère: caught whatever he discarded, the discard unseen?",
-               epilog=f"""\b
-Example:
-  prefdd misere-catch "{EXAMPLE_ENDING}" --declarer 2
-  prefdd misere-catch {EXAMPLE_DEAL} --declarer 1
-  prefdd misere-catch "{EXAMPLE_ENDING}" --declarer 2 --all-defences
-  prefdd misere-catch "{EXAMPLE_ENDING}" --declarer 2 --json
-""")
-@words_argument("deal", "DEAL")
-@declarer_option()
+@command("misere-catch", "Misère: caught whatever he discarded, the discard unseen?",
+         EXAMPLES, long=True)
+@question("deal", "DEAL")
 @leader_option("The seat that leads the current trick.")
 @played_option("Cards already played to the current trick, from the leader: \"AS KS\".")
 @click.option("--all-defences", "all_defences", is_flag=True,
               help="Also list what the other non-dominated defences catch (slower on hard"
                    " deals: the search can no longer stop at the best).")
-@symbols_option()
-@json_option(TO_DICT_HELP)
+@answer_options()
 def misere_catch_command(deal: tuple[str, ...], declarer: int, leader: int, played: str | None,
                          all_defences: bool, ascii_only: bool, as_json: bool) -> None:
     """Misère with the discard unknown: is there one defence that catches him whatever he

@@ -17,7 +17,8 @@ from pyanalysis.progress import Progress
 from pyanalysis.rules import RuleSet
 
 __all__ = [
-    "COMMAND_SETTINGS", "EXAMPLE_RECORD", "CliError", "Command", "LongCommand", "card_set", "emit", "emit_json",
+    "COMMAND_SETTINGS", "EXAMPLE_RECORD", "CliError", "Command", "LongCommand", "card_set", "command",
+    "emit", "emit_json",
     "echo_lines", "layout_bar", "make_rules", "parse_cards", "parse_deal", "parse_game",
     "check_page_file", "read_record", "write_page",
 ]
@@ -100,6 +101,16 @@ def _encoding_message(command: click.Command, error: UnicodeEncodeError) -> str:
     fix = "give --ascii for plain letters, or" if ascii_given else "to show it,"
     return (f"the output has characters the output encoding ({encoding}) cannot show:"
             f" {fix} set PYTHONIOENCODING=utf-8")
+
+
+def command(name: str | None, short_help: str, examples: Sequence[str], *, long: bool = False,
+            deal: bool = True) -> Callable[[Callable[..., Any]], click.Command]:
+    """A subcommand with its one-line help and its examples (each an exact `prefdd` line,
+    shown under "Example:"). `long`: it may run for a while (`LongCommand`); `deal`: its
+    arguments may hold a deal, whose words may start with "-"."""
+    epilog = "\b\nExample:\n" + "".join(f"  {example}\n" for example in examples)
+    return click.command(name, cls=LongCommand if long else Command, short_help=short_help,
+                         epilog=epilog, context_settings=COMMAND_SETTINGS if deal else {})
 
 
 def _usage_message(exc: click.UsageError, fallback: str) -> str:

@@ -23,14 +23,11 @@ from pyanalysis.analysis import lead_decision, lead_table
 from pyanalysis.progress import Progress
 from pyanalysis.text.leads import decision_lines, table_lines
 
-from .common import (
-    COMMAND_SETTINGS, CliError, LongCommand, echo_lines, emit, layout_bar, make_rules,
-)
+from .common import CliError, command, echo_lines, emit, layout_bar, make_rules
 from .options import (
-    TO_DICT_HELP, SeatCardsType, SeatWordsType, cards_option, check_sampling, declarer_option,
-    game_option, given, jobs_option, json_option, leader_option, others_option,
-    read_deal_or_hand, refuse_with_deal, rule_option, rules_option, samples_options,
-    seat_view_options, symbols_option, words_argument,
+    SeatCardsType, SeatWordsType, answer_options, cards_option, check_sampling, given,
+    leader_option, others_option, question, read_deal_or_hand, refuse_with_deal, rules_options,
+    samples_options, seat_view_options,
 )
 
 __all__ = ["COMMANDS", "decision_lines", "lead", "table_lines"]
@@ -43,21 +40,15 @@ EXAMPLE_ENDING = "AK.7.-.-"
 EXAMPLE_OTHERS = "QJ9.8.AK.-"
 
 
-@click.command("lead", cls=LongCommand, context_settings=COMMAND_SETTINGS,
-               short_help="Which card to lead: open cards, or from the leader's seat.",
-               epilog=f"""\b
-Example:
-  prefdd lead "{EXAMPLE_DEAL}" --game 6S --declarer 1 --leader 2
-  prefdd lead "{EXAMPLE_DEAL}" -g 6S --declarer 1 --leader 2 --rules sochi --json
-  prefdd lead {EXAMPLE_HAND} -g 6S --declarer 1 --leader 2 --talon "{EXAMPLE_TALON}" --samples 200
-  prefdd lead {EXAMPLE_ENDING} -g misere --declarer 1 --leader 2 --others {EXAMPLE_OTHERS} --samples all
-""")
-@words_argument("deal_or_hand", "DEAL_OR_HAND")
-@game_option("The game: a contract (6S … 10NT, also 7♥, 6БК) or misere (мизер).")
-@declarer_option()
+@command("lead", "Which card to lead: open cards, or from the leader's seat.", [
+    f'prefdd lead "{EXAMPLE_DEAL}" --game 6S --declarer 1 --leader 2',
+    f'prefdd lead "{EXAMPLE_DEAL}" -g 6S --declarer 1 --leader 2 --rules sochi --json',
+    f'prefdd lead {EXAMPLE_HAND} -g 6S --declarer 1 --leader 2 --talon "{EXAMPLE_TALON}" --samples 200',
+    f"prefdd lead {EXAMPLE_ENDING} -g misere --declarer 1 --leader 2 --others {EXAMPLE_OTHERS} --samples all"], long=True)
+@question("deal_or_hand", "DEAL_OR_HAND",
+          "The game: a contract (6S … 10NT, also 7♥, 6БК) or misere (мизер).")
 @leader_option()
-@rules_option("Price the leads in vists for the leader: sochi, leningrad or rostov.")
-@rule_option()
+@rules_options("Price the leads in vists for the leader: sochi, leningrad or rostov.")
 @click.option("--whist", "words", type=SeatWordsType(), default=None, metavar="WORDS",
               help="The defenders' words for pricing, e.g. \"2=whist,3=pass\" (implies"
                    " pricing; default: both whist in a contract).")
@@ -75,9 +66,7 @@ Example:
                    " 'low' low cards outside trumps.")
 @click.option("--known", type=SeatCardsType(), multiple=True, metavar="SEAT=CARDS",
               help="Hand: cards known to lie in an unseen hand, e.g. \"3=AS KS\" (repeatable).")
-@jobs_option()
-@symbols_option()
-@json_option(TO_DICT_HELP)
+@answer_options(jobs=True)
 def lead(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
          rules_name: str | None, rule_overrides: tuple[str, ...], words: dict[int, str] | None,
          talon: pa.Hand | None, others: pa.Hand | None, samples: int | str | None,
@@ -118,14 +107,13 @@ def lead(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
     check_sampling(samples, seed, sampled=True)
     n = len(hand)
     total = math.comb(2 * n, n) if samples == "all" and not known else None
-    # TODO: the filter's default for an ending ("none") belongs to lead_decision.
-    filter_name = filter_name or ("bid" if n == 10 else "none")
     with layout_bar(total, "drawing", bar=Progress) as progress:
         result = lead_decision(hand, game, declarer, leader=leader, others=others,
                                talon=list(talon) if talon is not None else None, whist=words,
-                               rules=rules, filter=filter_name, known=dict(known) or None,
-                               jobs=jobs, progress=progress,
-                               **given(samples=samples, seed=seed, discard=discard_model))
+                               rules=rules, known=dict(known) or None, jobs=jobs,
+                               progress=progress, **given(samples=samples, seed=seed,
+                                                          filter=filter_name,
+                                                          discard=discard_model))
     if as_json:
         emit(result)
     else:

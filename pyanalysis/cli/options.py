@@ -248,6 +248,26 @@ def rule_option(help: str = "Change one knob of the rule set (implies pricing;"
                         help=help)
 
 
+def rules_options(rules_help: str, rule_help: str = "Change one knob of the rule set (implies"
+                                                   " pricing; repeatable).",
+                  choice: bool = False) -> Decorator:
+    """``--rules PRESET`` and ``--rule KEY=VALUE``."""
+    def decorate(func: F) -> F:
+        return rules_option(rules_help, choice)(rule_option(rule_help)(func))
+    return decorate
+
+
+def question(name: str, metavar: str, game_help: str | None = None) -> Decorator:
+    """What a question is about: the positional cards (NAME, typed quoted or as words), the
+    game (``--game``, when `game_help` says which) and the declarer (``--declarer``)."""
+    def decorate(func: F) -> F:
+        func = declarer_option()(func)
+        if game_help is not None:
+            func = game_option(game_help)(func)
+        return words_argument(name, metavar)(func)
+    return decorate
+
+
 def json_option(help: str = JSON_HELP) -> Decorator:
     """``--json``: machine-readable output."""
     return click.option("--json", "as_json", is_flag=True, help=help)
@@ -263,6 +283,25 @@ def jobs_option(help: str = "Threads (default: one per core).") -> Decorator:
     """``--jobs/-j``: threads (or processes) for a long count."""
     return click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
                         help=help)
+
+
+def answer_options(json_help: str = TO_DICT_HELP, jobs: bool = False) -> Decorator:
+    """``--ascii`` and ``--json`` (and ``--jobs`` first, for a long count): how an answer is
+    printed."""
+    def decorate(func: F) -> F:
+        func = symbols_option()(json_option(json_help)(func))
+        return jobs_option()(func) if jobs else func
+    return decorate
+
+
+def count_option(name: str, metavar: str, help: str) -> Decorator:
+    """An optional whole number of tricks (``--target T``, ``--bid K``)."""
+    return click.option(f"--{name}", type=int, default=None, metavar=metavar, help=help)
+
+
+def html_option(help: str) -> Decorator:
+    """``--html FILE``: the answer also written as a page."""
+    return click.option("--html", "html_file", metavar="FILE", default=None, help=help)
 
 
 def cards_option(name: str, help: str, two: str | None = None) -> Decorator:

@@ -17,14 +17,14 @@ import click
 
 import pyanalysis as pa
 from pyanalysis.jsonout import cards_to_json
+from pyanalysis.play import Play, Trick
 from pyanalysis.solving import focus_seat, make_position
-from pyanalysis.text.lines import Trick, split_line
 from pyanalysis.text.play import turn_lines
 from pyanalysis.text.words import seat_name
 
-from .common import COMMAND_SETTINGS, Command, parse_cards, parse_deal, parse_game
+from .common import command, parse_cards, parse_deal, parse_game
 from .options import (
-    game_option, json_option, played_option, seat_option, symbols_option, talon_rule_option,
+    JSON_HELP, answer_options, game_option, played_option, seat_option, talon_rule_option,
     words_argument,
 )
 
@@ -59,9 +59,8 @@ class Turn:
 class PlaySession:
     """A deal being played through: the cards played so far, and undo.
 
-    The state is a function of the start and the cards played since (`history`): the engine's
-    `Position` plays them by the rules of play (who takes each trick, who leads next), so undo
-    is just dropping the last card.
+    The cards are played on a `Play` (the rules of play: who takes each trick, who leads
+    next), so undo is taking the last card back.
     """
 
     deal: pa.Deal
@@ -76,17 +75,19 @@ class PlaySession:
     def __post_init__(self) -> None:
         self.played = tuple(pa.Card.parse(card) for card in self.played)
         seats = {"player" if self.game.kind == "raspasy" else "declarer": self.focus}
-        # The starting position, checked once; its talon rule is the one in force.
-        self._start, _, _ = make_position(self.deal, self.game, leader=self.leader,
-                                          played=self.played, talon_rule=self.talon_rule,
-                                          **seats)
-        self.talon_rule = self._start.talon_rule
+        # The options checked once, as `pa.solve` checks them; its talon rule is the one in force.
+        start, _, _ = make_position(self.deal, self.game, leader=self.leader, played=self.played,
+                                    talon_rule=self.talon_rule, **seats)
+        self.talon_rule = start.talon_rule
+        self._play = Play(self.deal, self.game, leader=self.leader, talon_rule=self.talon_rule)
+        for card in self.played:
+            self._play.push(card)
 
     # --- state ---------------------------------------------------------------------------
     @property
     def talon(self) -> tuple[pa.Card, ...]:
         """Talon cards whose tricks open the play (raspasy, rule "suit" or "card")."""
-        return tuple(pa.Card.from_index(c) for c in self._start.talon)
+        return self._play.talon
 
     def turn(self) -> Turn:
         """The current position and its double-dummy solution (cached until the next card)."""
@@ -95,32 +96,19 @@ class PlaySession:
         return self._turn
 
     def _compute_turn(self) -> Turn:
-        position = self._start
-        taken = {1: 0, 2: 0, 3: 0}
-        for card in self.history:
-            position, taker, _ = position.advance(card.index)
-            if taker is not None:
-                taken[taker + 1] += 1
-        # The completed tricks, cut from the same cards for display.
-        tricks = split_line(self.deal, [*self.played, *self.history], trump=self.game.trump,
-                            talon=self.talon, talon_rule=self.talon_rule)
-        done = [trick for trick in tricks if trick.complete]
-        leader = position.leader + 1
-        trick = [pa.Card.from_index(c) for c in position.played]
-        if position.is_terminal:
-            return Turn(self.deal, leader, trick, done, taken, "none", None)
-        # The hands as at the start of the current trick: its cards go back to their players.
-        hands = list(position.hands)
-        for i, card in enumerate(position.played):
-            hands[(position.leader + i) % 3] |= 1 << card
-        talon_left = tuple(pa.Card.from_index(c) for c in position.talon)
-        rule = position.talon_rule if talon_left else "none"
+        play = self._play
+        trick = play.trick
+        done, taken = list(play.tricks), dict(play.taken)
+        if play.done:
+            return Turn(self.deal, trick.leader, [], done, taken, "none", None)
+        talon_left = play.talon_left
+        rule = self.talon_rule if talon_left else "none"
         # In raspasy the deal carries the talon cards still to be played; otherwise the
         # talon is only shown.
         talon = talon_left if self.game.kind == "raspasy" else self.deal.talon
-        now = pa.Deal(tuple(pa.Hand(h) for h in hands), talon, self.deal.discard)
-        solution = self._solve(now, leader, trick, rule)
-        return Turn(now, leader, trick, done, taken, rule, solution)
+        now = pa.Deal(play.trick_start_hands, talon, self.deal.discard)
+        solution = self._solve(now, trick.leader, list(trick.cards), rule)
+        return Turn(now, trick.leader, list(trick.cards), done, taken, rule, solution)
 
     def _solve(self, deal: pa.Deal, leader: int, trick: list[pa.Card], rule: str) -> pa.Solution:
         options: dict[str, Any] = {"leader": leader, "played": trick}
@@ -148,6 +136,7 @@ class PlaySession:
                 raise ValueError(f"the {mover} does not hold {card}")
             legal = " ".join(str(c) for c in moves)
             raise ValueError(f"{card} is not a legal card for the {mover} (legal: {legal})")
+        self._play.push(card)
         self.history.append(card)
         self._turn = None
         return card
@@ -164,6 +153,7 @@ class PlaySession:
         if not self.history:
             raise ValueError("nothing to undo")
         self._turn = None
+        self._play.pop()
         return self.history.pop()
 
     def focus_taken(self) -> int:
@@ -273,12 +263,9 @@ def _announce(text: str, data: dict[str, Any], as_json: bool) -> None:
     click.echo(json.dumps(data, ensure_ascii=False) if as_json else text)
 
 
-@click.command(cls=Command, short_help="Play a deal through card by card, with every card's value.",
-               context_settings=COMMAND_SETTINGS, epilog=f"""\b
-Example:
-  prefdd play "{EXAMPLE_DEAL}" --game 8S --declarer 1
-  printf 'best\\nundo\\nquit\\n' | prefdd play "{EXAMPLE_DEAL}" -g 8S --declarer 1
-""")
+@command(None, "Play a deal through card by card, with every card's value.", [
+    f'prefdd play "{EXAMPLE_DEAL}" --game 8S --declarer 1',
+    f"""printf 'best\\nundo\\nquit\\n' | prefdd play "{EXAMPLE_DEAL}" -g 8S --declarer 1"""])
 @words_argument()
 @game_option()
 @seat_option("declarer", "The declarer's seat (contracts and misère).")
@@ -286,8 +273,7 @@ Example:
 @played_option("Cards already played to the first trick, in order from the leader.")
 @seat_option("player", "Raspasy: the player whose tricks are counted.")
 @talon_rule_option()
-@symbols_option()
-@json_option()
+@answer_options(JSON_HELP)
 def play(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, played: str | None,
          player: int | None, talon_rule: str | None, ascii_only: bool, as_json: bool) -> None:
     """Play DEAL through, card by card, with the double-dummy value of every legal card.

@@ -20,21 +20,17 @@ from pyanalysis.analysis.problems import (
 )
 from pyanalysis.text.problems import check_lines, list_lines, problem_lines
 
-from .common import CliError, LongCommand, check_page_file, emit_json, write_page
-from .options import TO_DICT_HELP, json_option, symbols_option
+from .common import CliError, check_page_file, command, emit_json, write_page
+from .options import answer_options, html_option
 
 __all__ = ["COMMANDS", "check_lines", "list_lines", "problem", "problem_lines"]
 
 
-@click.command("problem", cls=LongCommand,
-               short_help="Published problems: list them, solve one, check them all.",
-               epilog="""\b
-Example:
-  prefdd problem
-  prefdd problem SS-ex3
-  prefdd problem MIS-Kovalevskaya --json
-  prefdd problem --all
-""")
+@command("problem", "Published problems: list them, solve one, check them all.", [
+    "prefdd problem",
+    "prefdd problem SS-ex3",
+    "prefdd problem MIS-Kovalevskaya --json",
+    "prefdd problem --all"], long=True, deal=False)
 @click.argument("problem_id", required=False, metavar="[ID]")
 @click.option("--all", "check_all", is_flag=True,
               help="Solve every problem and compare with the published answers; exit code 1"
@@ -42,11 +38,9 @@ Example:
 @click.option("--collection", "collection", metavar="FILE", default=None,
               help="A problem collection in the same JSON form (default: the project's"
                    " data/problems.json).")
-@click.option("--html", "html_file", metavar="FILE", default=None,
-              help="Write the problem's page to FILE: one self-contained HTML file with the"
-                   " question, the published answer and the solution line.")
-@symbols_option()
-@json_option(TO_DICT_HELP)
+@html_option("Write the problem's page to FILE: one self-contained HTML file with the"
+             " question, the published answer and the solution line.")
+@answer_options()
 def problem(problem_id: str | None, check_all: bool, collection: str | None,
             html_file: str | None, ascii_only: bool, as_json: bool) -> None:
     """The published problems: without ID the list, with ID one problem solved and

@@ -20,7 +20,7 @@ from pyanalysis.report import deal_report, review_report
 from pyanalysis.solving import focus_seat
 
 from .common import (
-    COMMAND_SETTINGS, EXAMPLE_RECORD, CliError, LongCommand, emit_json, layout_bar, parse_deal, parse_game,
+    EXAMPLE_RECORD, CliError, command, emit_json, layout_bar, parse_deal, parse_game,
     read_record, write_page,
 )
 from .options import (
@@ -51,14 +51,10 @@ def odds_bar(deal: pa.Deal, wanted: bool) -> Iterator[Callable[[int], None] | No
         yield progress
 
 
-@click.command("report", cls=LongCommand, context_settings=COMMAND_SETTINGS,
-               short_help="A deal or a played deal as one self-contained HTML page.",
-               epilog=f"""\b
-Example:
-  prefdd report "{EXAMPLE_DEAL}" --game 8S --declarer 1 -o deal.html
-  prefdd report "{EXAMPLE_DEAL}" -g 8S --declarer 1 --whist --leads --rules sochi -o deal.html
-  printf '{EXAMPLE_RECORD}' | prefdd report - --rules sochi -o played.html
-""")
+@command("report", "A deal or a played deal as one self-contained HTML page.", [
+    f'prefdd report "{EXAMPLE_DEAL}" --game 8S --declarer 1 -o deal.html',
+    f'prefdd report "{EXAMPLE_DEAL}" -g 8S --declarer 1 --whist --leads --rules sochi -o deal.html',
+    f"printf '{EXAMPLE_RECORD}' | prefdd report - --rules sochi -o played.html"], long=True)
 @words_argument("source", "DEAL|FILE")
 @game_option("With a DEAL: the game (8S, 6NT, misere, raspasy; 8♠, мизер too).", required=False)
 @seat_option("declarer", "With a DEAL: the declarer's seat (contracts and misère).")

@@ -19,12 +19,11 @@ from pyanalysis.record import RecordError, read_claim_words
 from pyanalysis.text.review import claim_lines, review_lines
 
 from .common import (
-    COMMAND_SETTINGS, EXAMPLE_RECORD, CliError, Command, echo_lines, emit, make_rules, parse_cards, read_record,
+    EXAMPLE_RECORD, CliError, command, echo_lines, emit, make_rules, parse_cards, read_record,
     write_page,
 )
 from .options import (
-    TO_DICT_HELP, game_option, json_option, rule_option, rules_option, symbols_option,
-    talon_rule_option, words_argument,
+    answer_options, game_option, html_option, rules_options, talon_rule_option, words_argument,
 )
 
 __all__ = ["COMMANDS", "claim_command", "claim_lines", "review_command", "review_lines"]
@@ -39,24 +38,17 @@ MISERE_PLAYS = "KD 9D AD / TH 7H 9H"
 RASPASY_DEAL = "KQT8.KT8.K.Q7 J97.QJ9.87.AJ A.A7.QJT.KT98 9D AD"
 
 
-@click.command("review", cls=Command,
-               short_help="A played deal judged card by card (double-dummy).",
-               epilog=f"""\b
-Example:
-  printf '{EXAMPLE_RECORD}' | prefdd review -
-  printf '{EXAMPLE_RECORD}' | prefdd review - --rules sochi --json
-""")
+@command("review", "A played deal judged card by card (double-dummy).", [
+    f"printf '{EXAMPLE_RECORD}' | prefdd review -",
+    f"printf '{EXAMPLE_RECORD}' | prefdd review - --rules sochi --json"], deal=False)
 @click.argument("file", metavar="FILE")
-@rules_option("Price the result in vists: sochi, leningrad or rostov.", choice=True)
-@rule_option()
+@rules_options("Price the result in vists: sochi, leningrad or rostov.", choice=True)
 @click.option("--player", type=click.IntRange(1, 3), default=None, metavar="SEAT",
               help="Raspasy: judge every card by this player's guaranteed minimum (the other"
                    " two together against him). Default: each card by its own player's.")
-@click.option("--html", "html_file", metavar="FILE", default=None,
-              help="Also write the review as a page: one self-contained HTML file to open in"
-                   " a browser (see 'prefdd report').")
-@symbols_option()
-@json_option(TO_DICT_HELP)
+@html_option("Also write the review as a page: one self-contained HTML file to open in a"
+             " browser (see 'prefdd report').")
+@answer_options()
 def review_command(file: str, rules_name: str | None, rule_overrides: tuple[str, ...],
                    player: int | None, html_file: str | None, ascii_only: bool,
                    as_json: bool) -> None:
@@ -90,16 +82,12 @@ def review_command(file: str, rules_name: str | None, rule_overrides: tuple[str,
         click.echo(written)
 
 
-@click.command("claim", cls=Command, context_settings=COMMAND_SETTINGS,
-               short_help="Does a claim hold against any play (double-dummy)?",
-               epilog=f"""\b
-Example:
-  prefdd claim "{EXAMPLE_DEAL}" --game 8S --declarer 2 --plays "{EXAMPLE_PLAYS}" --claimant 2 --tricks rest
-  prefdd claim "{EXAMPLE_DEAL}" -g 8S --declarer 2 --plays "{EXAMPLE_PLAYS}" --claimant 1 --tricks 3 --json
-  prefdd claim "{MISERE_DEAL}" -g misere --declarer 2 --plays "{MISERE_PLAYS}" --claimant 2 --tricks none
-  prefdd claim "{MISERE_DEAL}" -g misere --declarer 2 --plays "KD 9D AD" --claimant 1 --tricks "at least 1"
-  prefdd claim "{RASPASY_DEAL}" -g raspasy --plays "KD 8D QD" --claimant 2 --tricks "at most 4"
-""")
+@command("claim", "Does a claim hold against any play (double-dummy)?", [
+    f'prefdd claim "{EXAMPLE_DEAL}" --game 8S --declarer 2 --plays "{EXAMPLE_PLAYS}" --claimant 2 --tricks rest',
+    f'prefdd claim "{EXAMPLE_DEAL}" -g 8S --declarer 2 --plays "{EXAMPLE_PLAYS}" --claimant 1 --tricks 3 --json',
+    f'prefdd claim "{MISERE_DEAL}" -g misere --declarer 2 --plays "{MISERE_PLAYS}" --claimant 2 --tricks none',
+    f'prefdd claim "{MISERE_DEAL}" -g misere --declarer 2 --plays "KD 9D AD" --claimant 1 --tricks "at least 1"',
+    f'prefdd claim "{RASPASY_DEAL}" -g raspasy --plays "KD 8D QD" --claimant 2 --tricks "at most 4"'])
 @words_argument("deal", "DEAL")
 @game_option("The game: a contract 6S … 10NT (also 7♥, 6БК), misere or raspasy.")
 @click.option("--declarer", type=click.IntRange(1, 3), default=None, metavar="SEAT",
@@ -121,8 +109,7 @@ Example:
                    " least N' (a misère catcher: the declarer takes at least N). N alone is"
                    " the claimant's own kind of claim. Default: 'rest' in a contract, 'none'"
                    " in misère and raspasy.")
-@symbols_option()
-@json_option(TO_DICT_HELP)
+@answer_options()
 def claim_command(deal: tuple[str, ...], game: str, declarer: int | None,
                   talon_rule: str | None, leader: int, plays: str | None, claimant: int,
                   tricks_text: str | None, ascii_only: bool, as_json: bool) -> None:

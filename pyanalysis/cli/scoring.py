@@ -12,15 +12,14 @@ from pyanalysis.sheet_io import read_record_file
 from pyanalysis.text.scoring import format_deal, format_sheet
 
 from .common import Command, echo_lines, emit_json, make_rules
-from .options import json_option, parse_seat_map, rule_option, rules_option, seat_option
+from .options import json_option, parse_seat_map, rules_options, seat_option
 
 __all__ = ["COMMANDS", "format_deal", "score", "sheet"]
 
 
-def _rules_options(func):  # type: ignore[no-untyped-def]
-    func = rule_option("Override one knob of the rule set, e.g. --rule whist_split=gentleman"
-                       " (repeatable; see docs/rules.md).")(func)
-    return rules_option("Rule set: sochi (default), leningrad or rostov.")(func)
+_rules_options = rules_options("Rule set: sochi (default), leningrad or rostov.",
+                               "Override one knob of the rule set, e.g. --rule"
+                               " whist_split=gentleman (repeatable; see docs/rules.md).")
 
 def _tricks(text: str | None) -> dict[int, int]:
     tricks = {}

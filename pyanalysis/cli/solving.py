@@ -3,19 +3,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import click
-
 import pyanalysis as pa
 from pyanalysis.jsonout import cards_to_json, moves_to_json
 from pyanalysis.solving import focus_seat
 from pyanalysis.text.solution import ending_verdict, raspasy_lines, solution_lines, table_lines
 
 from .common import (
-    COMMAND_SETTINGS, Command, echo_lines, emit, emit_json, parse_cards, parse_deal, parse_game,
+    command, echo_lines, emit, emit_json, parse_cards, parse_deal, parse_game,
 )
 from .options import (
-    game_option, json_option, played_option, seat_option, symbols_option, talon_rule_option,
-    words_argument,
+    JSON_HELP, answer_options, game_option, json_option, played_option, seat_option,
+    symbols_option, talon_rule_option, words_argument,
 )
 
 __all__ = ["COMMANDS", "RaspasyPlayer", "ending_verdict", "raspasy", "raspasy_player", "solve",
@@ -36,14 +34,10 @@ def deal_options(func):  # type: ignore[no-untyped-def]
     return func
 
 
-@click.command(cls=Command,
-               short_help="Solve a deal: the result, every card's value, a line of play.",
-               context_settings=COMMAND_SETTINGS, epilog=f"""\b
-Example:
-  prefdd solve "{EXAMPLE_DEAL}" --game 8S --declarer 1
-  prefdd solve "{EXAMPLE_DEAL}" -g 8S --declarer 1 --played "AH"
-  prefdd solve "{EXAMPLE_DEAL}" -g raspasy --player 3 --talon-rule card
-""")
+@command(None, "Solve a deal: the result, every card's value, a line of play.", [
+    f'prefdd solve "{EXAMPLE_DEAL}" --game 8S --declarer 1',
+    f'prefdd solve "{EXAMPLE_DEAL}" -g 8S --declarer 1 --played "AH"',
+    f'prefdd solve "{EXAMPLE_DEAL}" -g raspasy --player 3 --talon-rule card'])
 @words_argument()
 @game_option()
 @seat_option("declarer", "The declarer's seat (contracts and misère).")
@@ -52,8 +46,7 @@ Example:
                " (e.g. \"AH KH\"); the deal still holds them.")
 @seat_option("player", "Raspasy: the player whose guaranteed minimum is wanted.")
 @talon_rule_option()
-@symbols_option()
-@json_option()
+@answer_options(JSON_HELP)
 def solve(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, played: str | None,
           player: int | None, talon_rule: str | None, ascii_only: bool, as_json: bool) -> None:
     """Solve DEAL double dummy: the result, the value of every legal card, a line of play.
@@ -78,12 +71,9 @@ def solve(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, p
         echo_lines(solution_lines(the_deal, solution, cards, focus, not ascii_only))
 
 
-@click.command(cls=Command, short_help="The double-dummy table: every declarer in every game.",
-               context_settings=COMMAND_SETTINGS, epilog=f"""\b
-Example:
-  prefdd table "{EXAMPLE_DEAL}"
-  prefdd table "{EXAMPLE_DEAL}" --talon-rule card --json
-""")
+@command(None, "The double-dummy table: every declarer in every game.", [
+    f'prefdd table "{EXAMPLE_DEAL}"',
+    f'prefdd table "{EXAMPLE_DEAL}" --talon-rule card --json'])
 @deal_options
 def table(deal: tuple[str, ...], talon_rule: str | None, ascii_only: bool, as_json: bool) -> None:
     """The double-dummy table of DEAL: every declarer and game, the 1st hand leading.
@@ -99,12 +89,9 @@ def table(deal: tuple[str, ...], talon_rule: str | None, ascii_only: bool, as_js
         echo_lines(table_lines(the_deal, result, not ascii_only))
 
 
-@click.command(cls=Command, short_help="Raspasy: each player's guaranteed minimum and first cards.",
-               context_settings=COMMAND_SETTINGS, epilog=f"""\b
-Example:
-  prefdd raspasy "{EXAMPLE_DEAL}"
-  prefdd raspasy "{EXAMPLE_DEAL}" --talon-rule card --json
-""")
+@command(None, "Raspasy: each player's guaranteed minimum and first cards.", [
+    f'prefdd raspasy "{EXAMPLE_DEAL}"',
+    f'prefdd raspasy "{EXAMPLE_DEAL}" --talon-rule card --json'])
 @deal_options
 def raspasy(deal: tuple[str, ...], talon_rule: str | None, ascii_only: bool, as_json: bool) -> None:
     """Raspasy on DEAL: each player's guaranteed minimum of tricks and his best first cards.

@@ -26,13 +26,10 @@ from pyanalysis.progress import Progress
 from pyanalysis.text.whist import decision_lines, table_lines
 from pyanalysis.text.words import seat_name
 
-from .common import (
-    COMMAND_SETTINGS, CliError, LongCommand, echo_lines, emit, layout_bar, make_rules,
-)
+from .common import CliError, command, echo_lines, emit, layout_bar, make_rules
 from .options import (
-    TO_DICT_HELP, cards_option, check_sampling, declarer_option, game_option, given,
-    jobs_option, json_option, read_deal_or_hand, refuse_with_deal, rule_option, rules_option,
-    samples_options, seat_option, seat_view_options, symbols_option, words_argument,
+    answer_options, cards_option, check_sampling, given, question, read_deal_or_hand,
+    refuse_with_deal, rules_options, samples_options, seat_option, seat_view_options,
 )
 
 __all__ = ["COMMANDS", "decision_lines", "table_lines", "whist"]
@@ -44,21 +41,15 @@ EXAMPLE_TALON = "7S JD"
 DEFAULT_SAMPLES = 1000
 
 
-@click.command("whist", cls=LongCommand, context_settings=COMMAND_SETTINGS,
-               short_help="Whist or pass, priced in vists: open cards, or from his seat.",
-               epilog=f"""\b
-Example:
-  prefdd whist "{EXAMPLE_DEAL}" --game 7D --declarer 1
-  prefdd whist "{EXAMPLE_DEAL}" -g 7D --declarer 1 --rules leningrad --json
-  prefdd whist {EXAMPLE_HAND} -g 7D --declarer 1 --seat 2 --talon "{EXAMPLE_TALON}" --samples 200
-  prefdd whist AT98.9.K.KQ87 -g 7D --declarer 1 --seat 3 --partner pass --talon "{EXAMPLE_TALON}" --samples 100 --seed 1
-""")
-@words_argument("deal_or_hand", "DEAL_OR_HAND")
-@game_option("The contract: 6S … 10NT (also 7♥, 6БК).")
-@declarer_option()
-@rules_option("Rule set: sochi (default), leningrad or rostov.")
-@rule_option("Change one knob of the rule set, e.g. --rule whist_split=gentleman"
-             " (repeatable; see docs/rules.md).")
+@command("whist", "Whist or pass, priced in vists: open cards, or from his seat.", [
+    f'prefdd whist "{EXAMPLE_DEAL}" --game 7D --declarer 1',
+    f'prefdd whist "{EXAMPLE_DEAL}" -g 7D --declarer 1 --rules leningrad --json',
+    f'prefdd whist {EXAMPLE_HAND} -g 7D --declarer 1 --seat 2 --talon "{EXAMPLE_TALON}" --samples 200',
+    f'prefdd whist AT98.9.K.KQ87 -g 7D --declarer 1 --seat 3 --partner pass --talon "{EXAMPLE_TALON}" --samples 100 --seed 1'], long=True)
+@question("deal_or_hand", "DEAL_OR_HAND", "The contract: 6S … 10NT (also 7♥, 6БК).")
+@rules_options("Rule set: sochi (default), leningrad or rostov.",
+               "Change one knob of the rule set, e.g. --rule whist_split=gentleman"
+               " (repeatable; see docs/rules.md).")
 @click.option("--players", type=click.IntRange(3, 4), default=None, metavar="3|4",
               help="Deal: three players (default) or four, the dealer sitting out.")
 @seat_option("seat", "Hand: the defender who decides (the 1st or 2nd after the declarer).")
@@ -75,9 +66,7 @@ Example:
                    " contract less one double-dummy (default); 'none' keeps every layout.",
                    "Hand: the declarer's discard: 'dd' the best double-dummy one (default),"
                    " 'low' two low cards outside trumps.")
-@jobs_option()
-@symbols_option()
-@json_option(TO_DICT_HELP)
+@answer_options(jobs=True)
 def whist(deal_or_hand: tuple[str, ...], game: str, declarer: int, rules_name: str | None,
           rule_overrides: tuple[str, ...], players: int | None, seat: int | None,
           talon: pa.Hand | None, partner: str | None, samples: int | str | None,

@@ -7,7 +7,7 @@ import pyanalysis as pa
 from pyanalysis.analysis.catch import MisereCatch
 from pyanalysis.diagram import cards_text, draw_deal
 
-from .lines import format_tricks, split_line
+from .lines import format_tricks, line_tricks
 from .words import card_text, merged_text, pair_text, say, seat_name, table
 
 __all__ = ["catch_lines"]
@@ -58,8 +58,9 @@ def catch_lines(result: MisereCatch, symbols: bool = True) -> list[str]:
                       f" {card_text(where['defence'], symbols)}; with open cards"
                       f" {cards_text(where['open'], symbols)} would catch him.")
     if result.line:
-        kind = ("under that defence" if result.line_kind == "defence"
-                else "with open cards (no defence catches him)")
+        # "defence": a discard it catches; "escape": one he would choose that it does not.
+        kind = ("with open cards (no defence catches him)" if result.line_kind == "open"
+                else "under that defence")
         shown = pair_text(result.line_discard or (), symbols)
         lines += ["", *say(f"Line of play {kind}, his discard {shown}:")]
         focus = d - 1
@@ -67,6 +68,6 @@ def catch_lines(result: MisereCatch, symbols: bool = True) -> list[str]:
         kept = pa.Hand(result.hand.mask & ~sum(c.bit for c in pair))
         hands = tuple(kept if s == focus else result.deal.hands[s] for s in range(3))
         world = pa.Deal(hands, discard=pa.Hand.from_cards(pair))
-        tricks = split_line(world, list(result.played) + list(result.line))
+        tricks = line_tricks(world, "misere", list(result.played) + list(result.line))
         lines += format_tricks(tricks, symbols)
     return lines

@@ -11,7 +11,7 @@ from pyanalysis.analysis.problems import (
 )
 from pyanalysis.diagram import draw_deal
 
-from .lines import format_tricks, split_line
+from .lines import format_tricks, line_tricks
 from .solution import format_moves
 from .words import say, seat_name, table
 
@@ -88,7 +88,7 @@ def problem_lines(solved: ProblemSolution, symbols: bool = True) -> list[str]:
                   f" declarer's tricks (* best):"]
     lines += format_moves(solution.moves, solution.best, symbols)
     lines.append("Solution line:")
-    lines += format_tricks(split_line(p.deal, solution.line, trump=p.game.trump), symbols)
+    lines += format_tricks(line_tricks(p.deal, p.game, solution.line), symbols)
     return lines
 
 

@@ -9,7 +9,7 @@ from pyanalysis.diagram import draw_deal
 from pyanalysis.games import CONTRACT, DEAL_TRICKS, MISERE, RASPASY
 from pyanalysis.solving import DDTable
 
-from .lines import format_tricks, split_line
+from .lines import format_tricks, line_tricks
 from .words import card_text, format_cards, seat_name
 
 __all__ = ["ending_verdict", "format_moves", "moves_heading", "raspasy_lines",
@@ -104,9 +104,8 @@ def solution_lines(deal: pa.Deal, solution: pa.Solution, played: Sequence[pa.Car
     `played`: the cards already in the current trick; `focus`: the declarer, or in raspasy
     the player whose tricks are counted."""
     game, rule = solution.game, solution.talon_rule
-    talon = deal.talon if game.kind == RASPASY else ()
-    tricks = split_line(deal, [*played, *solution.line], trump=game.trump, talon=talon,
-                        talon_rule=rule)
+    tricks = line_tricks(deal, game, [*played, *solution.line],
+                         talon_rule=rule if game.kind == RASPASY else "none")
     lines = [draw_deal(deal, symbols=symbols, declarer=focus if game.kind != RASPASY else None),
              "", result_sentence(game, solution.tricks, focus, symbols, rule, left=deal.size)]
     if played:
