@@ -8,9 +8,56 @@ from pyanalysis.analysis.catch import MisereCatch
 from pyanalysis.diagram import cards_text, draw_deal
 
 from .lines import format_tricks, line_tricks
-from .words import card_text, merged_text, pair_text, say, seat_name, table
+from .words import card_text, fraction_text, merged_text, pair_text, say, seat_name, table
 
 __all__ = ["catch_lines"]
+
+
+def _verdict(result: MisereCatch, total: int, symbols: bool) -> list[str]:
+    """Caught whatever he discards, or the discards that escape the best single defence,
+    named first."""
+    defence = cards_text(result.defence, symbols)
+    if result.guaranteed:
+        return say(f"Caught whatever he discarded: the defence catches all {total} discards"
+                   f" without knowing which one he made (its cards while the discard is"
+                   f" unknown, in the line below: {defence}).")
+    if not result.caught:
+        escaped = len(result.open_caught)
+        return say(f"He escapes whatever he discards: no single defence catches any of the"
+                   f" {total} discards."
+                   + (f" With open cards {escaped} of them would be caught: the catchers"
+                      f" need to know the discard." if escaped else
+                      " He escapes with open cards whatever he discarded."))
+    out = say(f"He escapes by discarding {merged_text(result.escapes, symbols)}: the best"
+              f" single defence catches {len(result.caught)} of {total} discards, not"
+              f" {'that one' if len(result.escapes) == 1 else 'those'}.")
+    missed = [p for p in result.open_caught if p not in result.caught]
+    if missed:
+        out += say(f"With open cards the catchers would also catch"
+                   f" {merged_text(missed, symbols)}.")
+    return out
+
+
+def _game(result: MisereCatch, total: int, symbols: bool) -> list[str]:
+    """The value of the game he plays by choosing a hidden discard against catchers who may
+    mix defences, and how both sides play it."""
+    if result.guaranteed:
+        return []
+    value = result.game_value
+    head = ("As a game (he chooses the discard knowing the catchers cannot see it; they may"
+            " choose a defence at random)")
+    if value == 0:
+        sure = [p for p in result.by_discard if p not in result.open_caught]
+        return say(f"{head}: he is never caught: discarding {merged_text(sure, symbols)} he"
+                   f" escapes even with open cards.") if sure else say(f"{head}: he is never caught.")
+    uses = ", ".join(f"{pair_text(p, symbols)} {fraction_text(w)}"
+                     for p, w in result.declarer_mix.items())
+    mixed = sum(1 for w in result.mix if w)
+    return say(f"{head}: he is caught with probability {fraction_text(value)}"
+               f" ({float(value):.2%}) when both sides play best. Any single defence, once he"
+               f" knows it, lets him escape; the catchers choosing among {mixed} defences at"
+               f" random, with the weights below, catch him that often whatever he discards."
+               f" His optimal mix of discards: {uses}.")
 
 
 def catch_lines(result: MisereCatch, symbols: bool = True) -> list[str]:
@@ -32,26 +79,16 @@ def catch_lines(result: MisereCatch, symbols: bool = True) -> list[str]:
     lines += table(rows)
     total = len(result.by_discard)
     lines.append("")
-    defence = cards_text(result.defence, symbols)
-    if result.guaranteed:
-        lines += say(f"Caught whatever he discarded: the defence catches all {total} discards"
-                      f" without knowing which one he made (its cards while the discard is"
-                      f" unknown, in the line below: {defence}).")
-    elif not result.caught:
-        escaped = len(result.open_caught)
-        lines += say(f"No single defence catches every discard: the best catches 0 of {total}."
-                      + (f" With open cards {escaped} of them would be caught: the catchers"
-                         f" need to know the discard." if escaped else
-                         " He escapes with open cards whatever he discarded."))
-    else:
-        lines += say(f"No single defence catches every discard: the best catches"
-                      f" {len(result.caught)} of {total} ({merged_text(result.caught, symbols)}).")
-        missed = [p for p in result.open_caught if p not in result.caught]
-        if missed:
-            lines += say(f"With open cards it would also catch {merged_text(missed, symbols)}.")
+    lines += _verdict(result, total, symbols)
+    lines += _game(result, total, symbols)
     if len(result.pareto) > 1:
-        lines += say("Other defences catch, instead: " + "; ".join(
-            merged_text(s, symbols) or "none" for s in result.pareto[1:]) + ".")
+        lines += ["", "The catchers' defences: what each catches, and its weight in their best mix:"]
+        lines += table([(f"{i}.", f"{len(s)} of {total}", str(w),
+                         merged_text(s, symbols) or "none")
+                        for i, (s, w) in enumerate(zip(result.pareto, result.mix), 1)],
+                       right=(1, 2))
+    if result.divergence:
+        lines.append("")
     for pair, where in result.divergence.items():
         before = cards_text(where["before"], symbols) if where["before"] else "the start"
         lines += say(f"Discard {pair_text(pair, symbols)}: after {before}, the defence plays"
@@ -59,10 +96,12 @@ def catch_lines(result: MisereCatch, symbols: bool = True) -> list[str]:
                       f" {cards_text(where['open'], symbols)} would catch him.")
     if result.line:
         # "defence": a discard it catches; "escape": one he would choose that it does not.
-        kind = ("with open cards (no defence catches him)" if result.line_kind == "open"
-                else "under that defence")
         shown = pair_text(result.line_discard or (), symbols)
-        lines += ["", *say(f"Line of play {kind}, his discard {shown}:")]
+        kind = {"open": f"with open cards, his discard {shown} (no defence catches him)",
+                "escape": f"under the best single defence, his discard {shown}, with which he"
+                          f" escapes it",
+                "defence": f"under the best single defence, his discard {shown}"}
+        lines += ["", *say(f"Line of play {kind[result.line_kind]}:")]
         focus = d - 1
         pair = result.line_discard or ()
         kept = pa.Hand(result.hand.mask & ~sum(c.bit for c in pair))

@@ -36,9 +36,15 @@ def test_text_report_of_an_ending():
         verdict = f"caught for {tricks}" if tricks else "escapes"
         assert re.search(re.escape(shown) + r"\s+" + re.escape(verdict), result.output)
     assert not answer.guaranteed
-    assert (f"No single defence catches every discard: the best catches {len(answer.caught)}"
-            f" of {len(answer.by_discard)}") in result.output
-    assert "Line of play under that defence" in result.output
+    escapes = ", ".join(" ".join(c.symbol() for c in sorted(p, key=lambda c: (c.suit, -c.rank)))
+                        for p in answer.escapes)
+    words = " ".join(result.output.split())  # the prose is wrapped
+    assert (f"He escapes by discarding {escapes}: the best single defence catches"
+            f" {len(answer.caught)} of {len(answer.by_discard)} discards") in words
+    assert 0 < answer.game_value < 1
+    assert (f"he is caught with probability {answer.game_value.numerator}/"
+            f"{answer.game_value.denominator}") in words
+    assert "Line of play under the best single defence" in words
 
 
 def test_text_report_when_guaranteed():
@@ -62,16 +68,23 @@ def test_all_defences_lists_every_non_dominated_set():
     best = misere_catch(ENDING, 2)
     every = misere_catch(ENDING, 2, pareto="all")
     # The best sets are the largest of all the non-dominated ones; here there are smaller ones.
+    # The default lists the largest, then the smaller ones the catchers' optimal mix uses.
     size = max(len(s) for s in every.pareto)
-    assert sorted(map(sorted, best.pareto)) == sorted(sorted(s) for s in every.pareto
-                                                      if len(s) == size)
-    assert len(every.pareto) > len(best.pareto)
+    assert sorted(sorted(s) for s in best.pareto if len(s) == size) == sorted(
+        sorted(s) for s in every.pareto if len(s) == size)
+    assert all(s in every.pareto for s in best.pareto)
+    assert len(every.pareto) >= len(best.pareto)
+    assert every.game_value == best.game_value and every.mix == best.mix
     result = run(ENDING, "--declarer", "2", "--all-defences", "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == json.loads(json.dumps(every.to_dict()))
     text = run(ENDING, "--declarer", "2", "--all-defences").output
-    assert "Other defences catch, instead" in text
-    assert "Other defences catch" not in run(ENDING, "--declarer", "2").output
+    # A row for each defence listed, with its weight in the catchers' best mix.
+    table = "The catchers' defences: what each catches, and its weight in their best mix:"
+    assert table in text
+    rows = text.split(table)[1].splitlines()[1:len(every.pareto) + 1]
+    for row, chosen, weight in zip(rows, every.pareto, every.mix):
+        assert re.match(rf"\s+\d+\.\s+{len(chosen)} of 4\s+{re.escape(str(weight))}\s", row), row
 
 
 def test_played_and_leader_options():
