@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -18,6 +19,7 @@ from pyanalysis.analysis.catch import misere_catch
 from pyanalysis.cli.catch import EXAMPLE_DEAL, EXAMPLE_ENDING, misere_catch_command
 from pyanalysis.diagram import draw_deal
 
+ROOT = Path(__file__).resolve().parents[2]
 ENDING = EXAMPLE_ENDING      # not guaranteed although every discard is caught with open cards
 GUARANTEED = "-.8.-.QJ -.A.-.87 -.KT.-.A QC JC"  # declarer 2: caught whatever he discarded
 
@@ -130,3 +132,15 @@ def test_registered_in_prefdd():
     result = CliRunner().invoke(main, ["misere-catch", ENDING, "--declarer", "2", "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["guaranteed"] is False
+
+
+def test_the_kovalevskaya_misere_names_the_discard_he_escapes_by():
+    """The bundled deal (data/examples/misere.txt, the discard A♣ K♣ made at the table): the
+    best single defence catches every discard but that one, and the line shown is his with it."""
+    text = (ROOT / "data" / "examples" / "misere.txt").read_text().replace("discard:", "").strip()
+    answer = misere_catch(text, 2)
+    ace_king = (pa.Card.parse("KC"), pa.Card.parse("AC"))
+    assert answer.escapes == [ace_king] and answer.line_discard == ace_king
+    words = " ".join(run(text, "--declarer", "2").output.split())
+    assert "He escapes by discarding A♣ K♣: the best single defence catches 13 of 14" in words
+    assert "Line of play under the best single defence, his discard A♣ K♣, with which he" in words
