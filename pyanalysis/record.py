@@ -44,6 +44,7 @@ the 1st hand (RULES.md §2.3). `str(record)` is the canonical text:
 """
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import dataclass, field
@@ -69,6 +70,9 @@ _KEYS = {
     "play": "play", "ход": "play", "ходы": "play",
     "claim": "claim", "stop": "stop",
 }
+#: The deepest nesting read in a record's JSON: an object holds the play, the play its tricks,
+#: a trick its cards (3 levels). Deeper data is refused before it is read any further.
+MAX_NESTING = 8
 _KEY_RE = re.compile(r"^\s*([^\W\d][\w ]*?)\s*:(.*)$", re.S)
 _STOPS = ("agreed",)
 #: What a claim says of the tricks still to play: the claimant's side *takes* N (contracts),
@@ -138,6 +142,9 @@ class Record:
                 data = json.loads(text)
             except json.JSONDecodeError as error:
                 raise RecordError(f"bad JSON at line {error.lineno}: {error.msg}") from None
+            except RecursionError:
+                raise RecordError(f"the record is nested too deeply: a record's JSON is at "
+                                  f"most {MAX_NESTING} levels deep") from None
             return cls.from_dict(data)
         return cls.from_dict(_read_text(text))
 
@@ -146,12 +153,14 @@ class Record:
         """Build a record from its JSON form (see the module doc); `to_dict` is the inverse."""
         if not isinstance(data, Mapping):
             raise RecordError("a record in JSON is an object with deal, game, play, ...")
+        _check_nesting(data)
         known = {"deal", "game", "declarer", "leader", "talon_rule", "whist", "play", "claim",
                  "stop"}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(set(data) - known, key=str)
         if unknown:
-            raise RecordError(f"unknown field '{unknown[0]}' (expected one of: "
-                              f"{', '.join(sorted(known))})")
+            raise RecordError(f"unknown field '{unknown[0]}' "
+                              + _nearest(unknown[0], known, "(expected one of: "
+                                         f"{', '.join(sorted(known))})"))
         for name in ("deal", "game"):
             if name not in data or data[name] in (None, ""):
                 raise RecordError(f"the record has no {name}: add a '{name}:' line")
@@ -309,11 +318,13 @@ def _read_text(text: str) -> dict[str, Any]:
         if not line:
             continue
         match = _KEY_RE.match(line)
-        key = _KEYS.get(" ".join(match.group(1).lower().split())) if match else None
-        if match and key is None and current != "deal":  # `S: AKQ` may continue a deal
+        name = " ".join(match.group(1).lower().split()) if match else ""
+        key = _KEYS.get(name) if match else None
+        # `S: AKQ` may continue a deal; a near miss of a field's name (`gmae:`) does not.
+        if match and key is None and (current != "deal" or _close_key(name, 0.75)):
             raise RecordError(f"line {number}: unknown field '{match.group(1).strip()}' "
-                              f"(expected deal, game, declarer, leader, talon rule, whist, "
-                              f"play, claim, stop)")
+                              + _nearest(name, _KEYS, "(expected deal, game, declarer, "
+                                         "leader, talon rule, whist, play, claim, stop)"))
         if key is None:
             if current is None:
                 raise RecordError(f"line {number}: '{line}' belongs to no field; start it "
@@ -340,6 +351,33 @@ def _read_text(text: str) -> dict[str, Any]:
         if key in fields:
             fields[key] = fields[key].strip()
     return fields
+
+
+def _close_key(name: str, cutoff: float = 0.6) -> str | None:
+    """The field name nearest to `name` when it looks like a typo of it, else None."""
+    close = difflib.get_close_matches(name, list(_KEYS), 1, cutoff)
+    return close[0] if close else None
+
+
+def _nearest(name: Any, known: Iterable[str], otherwise: str) -> str:
+    """The end of an unknown-field message: the nearest known field, or `otherwise`."""
+    close = difflib.get_close_matches(str(name).lower(), list(known), 1, 0.6)
+    return f"(did you mean '{close[0]}'?)" if close else otherwise
+
+
+def _check_nesting(data: Any) -> None:
+    """Refuse data nested deeper than `MAX_NESTING` (walked without recursion, so that no
+    depth can exhaust the stack)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_NESTING:
+            raise RecordError(f"the record is nested too deeply: a record's JSON is at most "
+                              f"{MAX_NESTING} levels deep")
+        if isinstance(value, Mapping):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, (list, tuple)):
+            stack.extend((v, depth + 1) for v in value)
 
 
 def _text(value: Any, name: str) -> str:
