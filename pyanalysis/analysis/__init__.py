@@ -10,7 +10,9 @@ player's own seat, and `catch` (catching a misère whose discard the catchers ca
 """
 from .catch import MisereCatch, misere_catch
 from .leads import LeadDecision, LeadStats, LeadTable, lead_decision, lead_table
-from .layouts import Layout, LayoutOdds, distinct_discards, layout_odds
+from .layouts import (
+    MAX_DRAWS, MAX_SAMPLES, MAX_WORLDS, Layout, LayoutOdds, distinct_discards, layout_odds,
+)
 from .misere import misere_odds
 from .problems import (
     Problem, ProblemCheck, ProblemError, ProblemSolution, check_problems, load_problems,
@@ -23,6 +25,7 @@ from .underbid import Underbid, underbid
 from .whist import OptionStats, WhistDecision, WhistRow, WhistTable, whist_decision, whist_table
 
 __all__ = [
+    "MAX_SAMPLES", "MAX_WORLDS", "MAX_DRAWS",
     "Layout", "LayoutOdds", "layout_odds", "distinct_discards", "misere_odds",
     "TennerCheck", "TennerOdds", "check_tenner", "tenner_odds", "ten_game", "Totus",
     "DiscardVerdict", "totus", "Underbid", "underbid", "whist_table", "WhistTable", "WhistRow",

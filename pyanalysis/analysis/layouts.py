@@ -122,6 +122,21 @@ class Question:
     n: int              # cards in each hand
 
 
+#: The most layouts one call draws and solves (`samples` of `layout_odds`, `misere_odds`,
+#: `tenner_odds`): a bound on the work and memory one question can ask for (a million layouts
+#: is minutes of work; every layout of ten cards each is 184,756).
+MAX_SAMPLES = 1_000_000
+#: The most layouts a seat view keeps (`samples` of `sample_worlds`, `whist_decision`,
+#: `lead_decision`): each one kept is a deal in memory (about 1 KB) and is solved again for
+#: every option weighed, so the bound is lower.
+MAX_WORLDS = 100_000
+#: The most layouts a seat view draws to find the ones it keeps (`max_draws`).
+MAX_DRAWS = 50 * MAX_WORLDS
+#: The largest seed of a draw (numpy's generator takes any whole number >= 0; the bound keeps
+#: a seed one signed 64-bit number, as JSON readers and the engine's jobs take it).
+MAX_SEED = 2**63 - 1
+
+
 def prepare(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer: int, *,
             others: Hand | str | None = None, out: Hand | str | None = None,
             leader: int = 1) -> Question:
@@ -200,6 +215,7 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
               them (None, the default): an estimate with a 95% interval. Every discard is
               tried on the same sampled layouts, so they compare paired. Without sampling the
               seed is not used (the result's `seed` is None; another seed than 0 is refused).
+              At most `MAX_SAMPLES` (1,000,000) layouts; a seed is 0..2**63 - 1.
     jobs:     threads (default: one per core). `progress(k)`: told as k more layouts are done.
     prune:    target mode with 12 cards: stop counting a discard once it has failed in more
               layouts than the best discard so far (its entry then has `complete` False); the
@@ -431,12 +447,26 @@ def _check_options(q: Question, target: int | None, samples: int | None, seed: i
     if samples is not None:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise PositionError(f"samples {samples!r} is not a positive number of layouts")
+        check_samples_cap(samples)
     elif seed not in (None, 0):  # 0 is the default, unused when every layout is counted
         raise PositionError("seed is for sampling: give samples=N too")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise PositionError(f"seed {seed!r} is not a whole number >= 0")
+    check_seed(seed)
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
         raise PositionError(f"jobs {jobs!r} is not a positive number of threads")
+
+
+def check_samples_cap(samples: int, cap: int = MAX_SAMPLES, name: str = "MAX_SAMPLES") -> None:
+    """Refuse more than `cap` layouts asked for in one call (`name`: the cap's constant)."""
+    if samples > cap:
+        raise PositionError(f"samples {samples}: at most {cap} layouts per call ({name})")
+
+
+def check_seed(seed: Any) -> None:
+    """Refuse a seed that is not a whole number 0..`MAX_SEED` (None, an unseeded draw, is
+    allowed)."""
+    if seed is not None and (not checks.is_whole(seed) or not 0 <= seed <= MAX_SEED):
+        raise PositionError(f"seed {checks.shown(seed)}: a seed is a whole number from 0 to "
+                            f"2**63 - 1, or None")
 
 
 def as_hand(value: Any, what: str) -> Hand:

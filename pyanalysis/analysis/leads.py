@@ -18,7 +18,7 @@ from ..errors import PositionError
 from ..games import CONTRACT, MISERE, Game
 from ..hand import Hand
 from ..rules import RuleSet
-from ..scoring import score_deal
+from ..scoring import ScoringError, score_deal, whist_word
 from ..seat import Seat
 from ..serialize import JsonFields, floats_json, seats_json
 from ..solving import make_position, tricks_along
@@ -46,6 +46,25 @@ def whist_words(game: Game, declarer: int, rules: RuleSet,
     if game.kind != CONTRACT or (game.level == 10 and rules.tenner_checked):
         return {}
     return {seat: "whist" for seat in Seat.defenders(declarer)}
+
+
+def check_whist_words(whist: Mapping[Any, Any] | None, declarer: int) -> dict[int, str]:
+    """The defenders' words of `whist` ({seat: word}) in their canonical form; a seat that is
+    not a defender of `declarer`, or a word that is not a whist word, is a `PositionError`
+    naming `whist`."""
+    checks.seat_mapping("whist", whist)
+    defenders = Seat.defenders(declarer)
+    words = {}
+    for seat, word in (whist or {}).items():
+        if seat not in defenders:
+            raise PositionError(f"whist: seat {seat} is not a defender; declarer {declarer}'s "
+                                f"defenders are {defenders[0]} and {defenders[1]}")
+        try:
+            words[int(seat)] = whist_word(word)
+        except ScoringError:
+            raise PositionError(f"whist: {checks.shown(word)} for seat {seat} is not a whist "
+                                f"word: expected whist, pass, half or return") from None
+    return words
 
 
 def _needs_split(game: Game, words: Mapping[int, str]) -> bool:
@@ -97,10 +116,10 @@ def lead_table(deal: Deal | str, game: Game | str, declarer: int, *, leader: int
 
     deal = Deal.parse(deal)
     game = Game.parse(game)
-    checks.seat_mapping("whist", whist)
     if game.kind not in (CONTRACT, MISERE):
         raise PositionError(f"leads are scored for a contract or misère, not {game}")
     position = make_position(deal, game, declarer=declarer, leader=leader)[0]
+    check_whist_words(whist, declarer)
     engine = solver.default_solver()
     moves = engine.moves(position)
     leads = {Card.from_index(c): v for c, v in sorted(moves.items(), key=_order)}
@@ -205,8 +224,9 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
               discard (None: the default), "low" or a function), or None (no talon, no
               discard: endings). `filter`: the bidding filter ("bid", "none" or a function;
               None: "bid" for a hand of ten, "none" for an ending).
-    samples, seed: layouts to keep (None: 1000), or "all" for every one, and the seed of the
-              draw (default 0, so a run repeats; None draws unseeded). Every lead is scored
+    samples, seed: layouts to keep (None: 1000; at most `MAX_WORLDS`, 100,000), or "all" for
+              every one, and the seed of the draw (0..2**63 - 1, default 0, so a run repeats;
+              None draws unseeded). Every lead is scored
               on the same layouts (one search per lead and layout, all in compiled code), so
               the differences to the best lead (`diff`) have their own, smaller errors.
     rules, whist: price the leads in vists for the leader (see `lead_table`).
@@ -220,7 +240,7 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
         raise PositionError(f"leads are scored for a contract or misère, not {game}")
     for name, value in (("leader", leader), ("declarer", declarer)):
         checks.seat(name, value)
-    checks.seat_mapping("whist", whist)
+    check_whist_words(whist, declarer)
     checks.seat_mapping("known", known)
     checks.callback("progress", progress)
     hand = as_hand(hand, "hand")

@@ -86,6 +86,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
+from .. import checks
 from ..cards import Card
 from ..deal import Deal
 from ..diagram import SEAT_NAMES
@@ -98,7 +99,7 @@ from ..scoring import score_deal, whist_word
 from ..seat import Seat
 from ..serialize import JsonFields, floats_json, seats_json, to_jsonable
 from ..solving import SEATS, make_position
-from .leads import whist_words
+from .leads import check_whist_words, whist_words
 
 if TYPE_CHECKING:
     import solver
@@ -299,15 +300,13 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
     first defender first; default: the record's, else both whist). `engine`: a
     `solver.Solver` to reuse.
     """
-    import solver as engine_module
-
     record = _as_record(deal, game, declarer=declarer, talon_rule=talon_rule, leader=leader,
                         plays=plays, whist=whist)
     game = record.game
     if player is not None and game.kind != RASPASY:
         raise PositionError(f"player {player}: the player is for raspasy; in {game} the "
                             f"declarer is counted")
-    engine = engine or engine_module.default_solver()
+    engine = _engine(engine)
     focus = record.declarer if game.kind != RASPASY else player
     base_focus = focus if focus is not None else 1
     # The start checked as `solve` checks a position (the record has checked the play).
@@ -430,6 +429,18 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
         dd_vists=dd_vists, vists_cost=vists_cost)
 
 
+def _engine(engine: Any) -> Any:
+    """The `engine` argument: a `solver.Solver`, or None for this thread's shared one."""
+    import solver as engine_module
+
+    if engine is None:
+        return engine_module.default_solver()
+    if not isinstance(engine, engine_module.Solver):
+        raise PositionError(f"engine {checks.shown(engine)} is not a solver.Solver (give one, "
+                            f"or None for the shared one)")
+    return engine
+
+
 def _as_record(deal: Deal | str | Record, game: Game | str | None, *, declarer: int | None,
                talon_rule: str | None, leader: int, plays: Iterable[Card | str] | str,
                whist: Mapping[int, str] | Sequence[str] | str | None = None) -> Record:
@@ -539,10 +550,10 @@ def said_words(declarer: int | None, whist: Mapping[int, str] | Sequence[str] | 
                ) -> dict[int, str]:
     """Whist words by seat from a mapping, or from the words as said (first defender, second,
     then the first again for a return): a seat's last word counts."""
-    if isinstance(whist, Mapping):
-        return {int(s): whist_word(w) for s, w in whist.items()}
     if declarer is None:
         raise PositionError("whist words need a declarer")
+    if isinstance(whist, Mapping):
+        return check_whist_words(whist, declarer)
     words = whist.split() if isinstance(whist, str) else list(whist)
     order = Seat.defenders(declarer)
     return {order[i % 2]: whist_word(w) for i, w in enumerate(words)}
@@ -578,8 +589,6 @@ def check_claim(deal: Deal | str, game: Game | str, *, declarer: int | None = No
     `solve`) the claimant takes at most `tricks` himself (None: none), the other two playing
     together against him. Double-dummy; see the module doc.
     """
-    import solver as engine_module
-
     record = _as_record(deal, game, declarer=declarer, talon_rule=talon_rule, leader=leader,
                         plays=plays)
     if record.complete:
@@ -590,7 +599,7 @@ def check_claim(deal: Deal | str, game: Game | str, *, declarer: int | None = No
     if tricks is not None and (isinstance(tricks, bool) or not isinstance(tricks, int)
                                or not 0 <= tricks <= record.remaining):
         raise PositionError(f"claim of {tricks!r} tricks: {record.remaining} are left")
-    engine = engine or engine_module.default_solver()
+    engine = _engine(engine)
     play = _play(record)
     for card in record.plays:
         play.push(card)

@@ -42,7 +42,8 @@ from ..errors import CardCountError, DuplicateCardError, PositionError
 from ..games import CONTRACT, MISERE, Game
 from ..hand import Hand
 from ..solving import SEATS
-from .layouts import as_hand, discard_classes
+from .layouts import (MAX_DRAWS, MAX_WORLDS, as_hand, check_samples_cap, check_seed,
+                      discard_classes)
 
 DISCARD_MODELS = ("dd", "low")
 FILTERS = ("bid", "none")
@@ -151,13 +152,17 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
     others:    the 2n cards the other two seats hold between them (default: the rest of the
                deck, less the talon).
     samples:   layouts to keep (drawing uniformly, with replacement, until that many pass the
-               filter), or "all": every layout, once; None: `DEFAULT_SAMPLES` (1000).
-    seed:      the seed of the draw (default 0, so a run repeats; None draws unseeded).
+               filter), or "all": every layout, once; None: `DEFAULT_SAMPLES` (1000). At
+               most `MAX_WORLDS` (100,000): each layout kept is held in memory.
+    seed:      the seed of the draw, 0..2**63 - 1 (default 0, so a run repeats; None draws
+               unseeded).
     discard:   the declarer's discard when the talon is open to model (`DISCARD_MODELS` or a
-               function); None: "dd", his best double-dummy discard.
+               function returning two of the declarer's twelve cards); None: "dd", his best
+               double-dummy discard.
     filter:    the bidding filter (`FILTERS` or a function); None: "bid" for a whole hand of
                ten, "none" for an ending.
-    max_draws: give up drawing after this many layouts (default 50 per layout asked for).
+    max_draws: give up drawing after this many layouts (default 50 per layout asked for; at
+               most `MAX_DRAWS`).
     known:     {seat: cards} known to lie in one of the unseen hands (the declarer's among
                his hand before he took the talon): only the other unseen cards are dealt.
     leader:    the seat leading to the first trick, for the double-dummy counts.
@@ -167,7 +172,8 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
     checks.seat_mapping("known", known)
     checks.callback("progress", progress)
     checks.whole("jobs", jobs, low=1, optional=True)
-    checks.whole("max_draws", max_draws, low=1, optional=True)
+    checks.whole("max_draws", max_draws, low=1, high=MAX_DRAWS, optional=True)
+    check_seed(seed)
     view = _view(hand, talon, game, declarer, seat, known, others, leader)
     with_discard = view.talon and seat != declarer
     if with_discard:
@@ -189,8 +195,7 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
     if not exact:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise PositionError(f"samples {samples!r}: a positive number of layouts, or 'all'")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise PositionError(f"seed {seed!r} is not a whole number")
+        check_samples_cap(samples, MAX_WORLDS, "MAX_WORLDS")
     goal = total if exact else samples
     end = total if exact else (max_draws if max_draws is not None else 50 * goal)
     rng = np.random.default_rng(seed)
@@ -444,10 +449,7 @@ def choose_discards(batch: list[tuple[list[int], int]], view: _View,
             firsts.append(())
             continue
         if callable(model):
-            pair = tuple(model(Hand(mine), game))
-            if len(pair) != 2 or pair[0] == pair[1] or any(
-                    not isinstance(c, Card) or not c.bit & mine for c in pair):
-                raise PositionError(f"the discard model gave {pair!r}: two of his twelve cards")
+            pair = _model_discard(model, Hand(mine), game)
         else:
             pair = quick_discard(Hand(mine), game)
         firsts.append(tuple(sorted(c.index for c in pair)))
@@ -518,6 +520,21 @@ def _template(layout: tuple[list[int], int], pair: tuple[int, ...], view: _View)
     full[view.declarer - 1] = mine & ~sum(1 << c for c in pair)
     return solver.Position(hands=tuple(full), leader=view.leader - 1, game=view.game.kind,
                            trump=view.game.trump, focus=view.declarer - 1)
+
+
+def _model_discard(model: Callable[..., Any], twelve: Hand, game: Game) -> tuple[Card, ...]:
+    """The discard a `discard` function chooses from `twelve`, checked: two different cards
+    of the twelve (a `PositionError` naming `discard` and what it returned otherwise)."""
+    returned = model(twelve, game)
+    try:
+        pair = tuple(returned)
+    except TypeError:  # None, a number: not two cards
+        pair = ()
+    if len(pair) != 2 or pair[0] == pair[1] or any(
+            not isinstance(c, Card) or c not in twelve for c in pair):
+        raise PositionError(f"discard: the function returned {checks.shown(returned)}; it must "
+                            f"return two different Cards of the declarer's twelve")
+    return pair
 
 
 def quick_discard(twelve: Hand, game: Game) -> tuple[Card, Card]:

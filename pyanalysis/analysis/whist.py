@@ -328,8 +328,9 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     partner:  the first defender's word when the second decides (required then); when the
               first decides, the second's answer: None to decide it with open cards in each
               layout, or a word he always says ("whist" after a half-whist is its return).
-    samples:  layouts to keep (see `sampling.sample_worlds`; None: 1000), or "all" to take
-              every one. `seed`: the seed of the draw (default 0; None draws unseeded).
+    samples:  layouts to keep (see `sampling.sample_worlds`; None: 1000; at most
+              `MAX_WORLDS`, 100,000), or "all" to take every one. `seed`: the seed of the
+              draw (0..2**63 - 1, default 0; None draws unseeded).
     filter, discard: the bidding filter and the declarer model (`sampling`; None: "bid" and
               "dd").
     known:    {seat: cards} known to lie in the declarer's or the partner's hand.
