@@ -4,6 +4,9 @@ one-line `ValueError` naming the argument, its exact text pinned here (never a t
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -237,3 +240,18 @@ def test_the_seat_views_report_every_layout_drawn():
     told.clear()
     result = lead(samples=20, discard="low", progress=told.append)
     assert sum(told) == result.drawn
+
+
+@pytest.mark.parametrize("view", [["whist", "--seat", "2"], ["lead", "--leader", "2"]])
+def test_ctrl_c_stops_a_seat_view_cleanly(view):
+    # The most layouts a seat view keeps: minutes of work, stopped one line and exit 130.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pyanalysis.cli", view[0], FIRST_HAND, "-g", "7D",
+         "--declarer", "1", *view[1:], "--talon", TALON, "--samples", str(MAX_WORLDS)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(2)
+    assert process.poll() is None, process.communicate()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert (process.returncode, out, err) == (130, "", "interrupted\n")
