@@ -21,8 +21,8 @@ __all__ = ["DOUBLE_DUMMY", "counted_text", "discard_rows", "estimate_text", "lay
 
 #: What every layout count assumes, said wherever one is shown (see `analysis.layouts`).
 DOUBLE_DUMMY = ("Double-dummy: in every layout each player sees all the cards. The defenders"
-                " see his hand (his chances are a lower bound), and he plays as if he knew the"
-                " layout.")
+                " see his hand, which favours them, and he plays as if he knew the layout,"
+                " which favours him: at the table his chances may be higher or lower.")
 
 
 def layout_lines(layout: Layout, game: pa.Game, declarer: int, symbols: bool) -> list[str]:

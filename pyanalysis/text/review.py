@@ -7,7 +7,7 @@ from typing import Sequence
 import pyanalysis as pa
 from pyanalysis.analysis.review import DECLARER, Claim, Review, ReviewCard, said_words
 from pyanalysis.diagram import draw_deal
-from pyanalysis.games import MISERE, RASPASY
+from pyanalysis.games import CONTRACT, MISERE, RASPASY
 
 from .words import card_text, either, game_text, rules_text, say, seat_name, signed, table
 
@@ -116,11 +116,23 @@ def trick_table(result: Review, symbols: bool) -> list[str]:
     return lines + ["  " + line for line in say(note + ".")]
 
 
+def _no_whist(result: Review) -> str:
+    """Why no whist words are shown: the game has none, or nobody's were given."""
+    if result.game.kind == MISERE:
+        return "misère: no whisting, the others catch"
+    if result.game.kind == CONTRACT and result.game.level == 10 and result.rules is not None \
+            and result.rules.tenner_checked:
+        return "the tenner is checked: no whisting, all cards laid open"
+    return "no whisting"
+
+
 def verdict_lines(result: Review, symbols: bool) -> list[str]:
     lines: list[str] = []
+    failed = result.claim is not None and not result.claim.holds
     settled = {
         "played": "",
-        "claim": " (with the claim)",
+        "claim": (" (with the claim as accepted at the table, though it does not hold)"
+                  if failed else " (with the claim)"),
         "stop": " (play stopped by agreement: the rest with best play)",
         "unfinished": " (the record ends early: the rest with best play)",
     }[result.settlement]
@@ -155,7 +167,7 @@ def verdict_lines(result: Review, symbols: bool) -> list[str]:
                      f" {result.claim_cost['defence']}.")
     if result.vists is not None and result.rules is not None:
         words = (", ".join(f"the {seat_name(s)} {w}" for s, w in sorted(result.whist.items()))
-                 if result.whist else "no whisting")
+                 if result.whist else _no_whist(result))
         lines += say(f"In vists (rules {rules_text(result.rules)}; {words}):")
         rows = [["player", "result"] + (["best play", "cost"] if result.dd_vists else [])]
         for seat in (1, 2, 3):

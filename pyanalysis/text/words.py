@@ -1,6 +1,8 @@
 """The words and shapes every renderer shares: seats, cards, hands, prose, tables, numbers."""
 from __future__ import annotations
 
+import math
+
 import textwrap
 from fractions import Fraction
 from typing import Iterable, Sequence
@@ -96,8 +98,13 @@ def noun(n: int, word: str = "trick") -> str:
 
 
 def signed(value: Fraction | float) -> str:
-    """+14.67, -1.33, +0.00: vists to two decimals with their sign."""
-    shown = f"{float(value):+.2f}"
+    """+14.67, -1.33, +0.00: vists to two decimals with their sign. A value that is not zero
+    but rounds to it keeps enough decimals to show its sign and size: -0.003, +0.0004."""
+    number = float(value)
+    shown = f"{number:+.2f}"
+    if number and float(shown) == 0:
+        places = math.ceil(-math.log10(abs(number)))  # the first decimal that is not 0
+        return f"{number:+.{places}f}" if places <= 6 else f"{number:+.1e}"
     return "+0.00" if shown == "-0.00" else shown
 
 
