@@ -195,51 +195,52 @@ def endings_entry(pos) -> tuple:
     return ending_index(t, &s, suits), (s.leader - s.focus + 3) % 3
 
 
-def endings_rests_on(pos, int target) -> tuple:
+def endings_rests_on(pos, target) -> tuple:
     """(answer, cards) of the contracts' table for "does the declarer take at least `target`
     of the tricks left?" at `pos`, a trick boundary with four cards a hand: the answer holds
     for every position with the same suit lengths in each hand in which each suit's cards from
     the lowest card of `cards` in that suit up (none: no card) lie as here."""
     cdef Search s
     cdef EndTable* t
-    if pos.game != "contract":
-        raise ValueError("not a contract")
+    cdef int goal = as_target(target, "target")
     t = _pos_table(pos, &s)
+    if s.maxmask != (1 << s.focus):
+        raise EngineArgumentError("pos: not a contract")
     if s.ctable == NULL:
         raise ValueError("the contracts' endings table for this game is not loaded")
-    return contract_ending(&s, t, target) >= target, s.rel
+    return contract_ending(&s, t, goal) >= goal, s.rel
 
 
-def contract_bound(pos, int target, int features=USE_ALL) -> tuple:
+def contract_bound(pos, target, features=USE_ALL) -> tuple:
     """(bound, cards) of the static bounds of a contract at a trick boundary (`contract_cut`,
     with those of them that `features` keeps): a lower bound >= `target` or an upper bound
     < `target` on the declarer's tricks, -1 when none decides `target`; and the cards it rests
     on, as in `endings_rests_on`."""
     cdef Search s
     cdef Job j
-    cdef int r, q
-    if pos.game != "contract" or pos.played or pos.talon:
-        raise ValueError("not a contract at a trick boundary")
-    r = bin(pos.hands[0]).count("1")
-    if not 1 <= target <= r:
-        raise ValueError(f"target {target} out of range 1..{r}")
+    cdef int r, q, goal
     fill_job(&j, pos)
+    if j.ctx != 0 or j.ntrick or j.talon_n:
+        raise EngineArgumentError("pos: not a contract at a trick boundary")
+    r = __builtin_popcount(j.hands[0])
+    goal = whole(target, "target", 1, r, "a whole number of tricks")
     memset(&s, 0, sizeof(Search))
-    s.features = features & ~(USE_TABLE | USE_PARTITION | USE_ENDINGS)
+    s.features = whole(features, "features", 0, USE_ALL, "a set of FEATURES bits") \
+        & ~(USE_TABLE | USE_PARTITION | USE_ENDINGS)
     load_job(&s, &j)
     s.rel = 0
-    q = contract_cut(&s, target, r)
+    q = contract_cut(&s, goal, r)
     return q, s.rel
 
 
-def endings_position(int tricks, number, str kind="misere") -> tuple:
+def endings_position(tricks, number, kind="misere") -> tuple:
     """The hands (focus player first, then the seats after him in play order) of a position
     numbered `number` in the endings table of `tricks` tricks and `kind`: suit i has the i-th
     pattern of its multiset (for "trump", suit 0 is the trump suit), on the lowest ranks."""
     cdef uint32_t hands[3]
-    cdef EndTable* t = _end_table(tricks, kind)
-    if not 0 <= number < t.count:
-        raise ValueError(f"no position {number} in the {kind} endings table of {tricks} tricks")
+    cdef EndTable* t = _end_table(whole(tricks, "tricks", END_MIN, END_MAX, "a number of tricks"),
+                                  kind if isinstance(kind, str) else repr(kind))
+    number = whole(number, "number", 0, t.count - 1, "a position number")
     ending_position(t, number, hands)
     return hands[0], hands[1], hands[2]
 

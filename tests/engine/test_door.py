@@ -267,3 +267,20 @@ def test_the_engine_pool_keeps_one_size_and_memory_returns():
         assert rss() < 2 * one, (one, rss())
     """)
     assert_clean(result)
+
+
+def test_the_endings_functions_check_their_arguments():
+    from solver._build import engine
+    four = Position((0b1111, 0b1111 << 8, 0b1111 << 16), game="contract", trump=None)
+    forged = object.__new__(Position)
+    forged.__dict__.update(four.__dict__, leader=7)
+    for call, message in [(lambda: engine.endings_rests_on(four, 3.7), "target: 3.7 is not"),
+                          (lambda: engine.endings_rests_on(four, 11), "target: 11 is out of"),
+                          (lambda: engine.endings_entry(forged), "pos.leader: 7"),
+                          (lambda: engine.contract_bound(forged, 2), "pos.leader: 7"),
+                          (lambda: engine.contract_bound(four, 2, 2**20), "features: 1048576"),
+                          (lambda: engine.endings_position(4, -1), "number: -1 is out of range"),
+                          (lambda: engine.endings_position(4.5, 0), "tricks: 4.5 is not")]:
+        with pytest.raises(EngineArgumentError, match=message):
+            call()
+    assert engine.endings_position(4, 0) == engine.endings_position(np.int64(4), np.uint8(0))
