@@ -22,12 +22,13 @@ ALL_FEATURES, FEATURES, Jobs, Solver = _built.ALL_FEATURES, _built.FEATURES, _bu
 binomial, subset, subset_rank = _built.binomial, _built.subset, _built.subset_rank
 #: The compiled build of the search in use ("bmi2" or "portable"; see ``solver/_build.py``).
 BUILD: str = _built.BUILD
+from .errors import EngineArgumentError
 from .many import Answers, Cancelled, run_jobs, tricks_many
 from .position import GAMES, TALON_RULES, Position, card_name
 
 __all__ = ["ALL_FEATURES", "BUILD", "FEATURES", "GAMES", "TALON_RULES", "Position", "Solver", "card_name", "reference",
            "tricks", "moves", "line", "at_least", "default_solver", "tricks_many", "run_jobs",
-           "Jobs", "Cancelled", "Answers", "binomial", "subset", "subset_rank"]
+           "Jobs", "Cancelled", "Answers", "binomial", "subset", "subset_rank", "EngineArgumentError"]
 
 _local = threading.local()
 

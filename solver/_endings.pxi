@@ -350,15 +350,16 @@ cdef EndTable* _end_table(int tricks, str kind) except NULL:
 cdef EndTable* _pos_table(pos, Search* s) except NULL:
     """Load `pos` into `s` and give its endings table (ValueError if it has none)."""
     cdef Job j
-    cdef int r = bin(pos.hands[0]).count("1")
-    if pos.played or pos.talon or any(bin(h).count("1") != r for h in pos.hands) or \
-            not (END_MIN <= r <= END_MAX if pos.game != "contract" else r == END_MIN):
-        raise ValueError("not a trick boundary of misère or raspasy with four or five cards a "
-                         "hand, or of a contract with four")
     fill_job(&j, pos)
+    cdef int r = __builtin_popcount(j.hands[0])
+    if j.ntrick or j.talon_n or __builtin_popcount(j.hands[1]) != r or \
+            not (END_MIN <= r <= END_MAX if j.ctx != 0 else r == END_MIN):
+        raise EngineArgumentError(
+            "pos: not a trick boundary of misère or raspasy with four or five cards a hand, "
+            "or of a contract with four")
     memset(s, 0, sizeof(Search))
     s.features = USE_ENDINGS
     load_job(s, &j)
-    if pos.game != "contract":
+    if j.ctx != 0:
         return &END_TABLES[r - END_MIN]
-    return &END_TABLES[0] if pos.trump is None else &END_TRUMP
+    return &END_TABLES[0] if j.trump < 0 else &END_TRUMP

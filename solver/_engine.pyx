@@ -15,7 +15,8 @@ is what"); this file holds only the Python-facing functions and classes:
 - ``_bounds.pxi``: quick tricks, losing tricks and the other bounds that cut the search;
 - ``_endings.pxi``: the endings tables, read instead of searched;
 - ``_search.pxi``: the alpha-beta search and its drivers (exact value, card values, lines);
-- ``_jobs.pxi``: positions in engine form (jobs, layouts of unseen cards).
+- ``_jobs.pxi``: positions in engine form (jobs, layouts of unseen cards);
+- ``_door.pxi``: every argument converted and checked once, before it reaches the search.
 """
 from libc.stdint cimport uint8_t, int8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport calloc, free, malloc
@@ -31,6 +32,7 @@ include "_bounds.pxi"
 include "_endings.pxi"
 include "_search.pxi"
 include "_jobs.pxi"
+include "_door.pxi"
 
 
 FEATURES = {
@@ -45,20 +47,24 @@ FEATURES = {
 ALL_FEATURES = USE_ALL
 
 
-def subset(pool: int, k: int, rank: int) -> int:
+def subset(pool, k, rank) -> int:
     """The `rank`-th subset of `k` cards of the mask `pool` (colex order), as a mask.
 
     The inverse of `subset_rank`; rank 0 is the `k` lowest cards.
     """
-    if not 0 <= k <= bin(pool).count("1") or not 0 <= rank < BINOM[bin(pool).count("1")][k]:
-        raise ValueError(f"no subset {rank} of {k} cards among {bin(pool).count('1')}")
+    pool = as_mask(pool, "pool")
+    cdef int m = bin(pool).count("1")
+    k = whole(k, "k", 0, m, f"a number of cards 0..{m}")
+    rank = whole(rank, "rank", 0, BINOM[m][k] - 1, "a whole number")
     return unrank_subset(pool, k, rank)
 
 
-def subset_rank(pool: int, sub: int) -> int:
+def subset_rank(pool, sub) -> int:
     """The colex rank of the mask `sub` among the subsets of `pool` of its size."""
+    pool = as_mask(pool, "pool")
+    sub = as_mask(sub, "sub")
     if sub & ~pool:
-        raise ValueError("the subset has cards outside the pool")
+        raise EngineArgumentError("sub: the subset has cards outside the pool")
     cdef int64_t rank = 0
     cdef int i = 0, j = 0, c
     for c in range(32):
@@ -189,51 +195,52 @@ def endings_entry(pos) -> tuple:
     return ending_index(t, &s, suits), (s.leader - s.focus + 3) % 3
 
 
-def endings_rests_on(pos, int target) -> tuple:
+def endings_rests_on(pos, target) -> tuple:
     """(answer, cards) of the contracts' table for "does the declarer take at least `target`
     of the tricks left?" at `pos`, a trick boundary with four cards a hand: the answer holds
     for every position with the same suit lengths in each hand in which each suit's cards from
     the lowest card of `cards` in that suit up (none: no card) lie as here."""
     cdef Search s
     cdef EndTable* t
-    if pos.game != "contract":
-        raise ValueError("not a contract")
+    cdef int goal = as_target(target, "target")
     t = _pos_table(pos, &s)
+    if s.maxmask != (1 << s.focus):
+        raise EngineArgumentError("pos: not a contract")
     if s.ctable == NULL:
         raise ValueError("the contracts' endings table for this game is not loaded")
-    return contract_ending(&s, t, target) >= target, s.rel
+    return contract_ending(&s, t, goal) >= goal, s.rel
 
 
-def contract_bound(pos, int target, int features=USE_ALL) -> tuple:
+def contract_bound(pos, target, features=USE_ALL) -> tuple:
     """(bound, cards) of the static bounds of a contract at a trick boundary (`contract_cut`,
     with those of them that `features` keeps): a lower bound >= `target` or an upper bound
     < `target` on the declarer's tricks, -1 when none decides `target`; and the cards it rests
     on, as in `endings_rests_on`."""
     cdef Search s
     cdef Job j
-    cdef int r, q
-    if pos.game != "contract" or pos.played or pos.talon:
-        raise ValueError("not a contract at a trick boundary")
-    r = bin(pos.hands[0]).count("1")
-    if not 1 <= target <= r:
-        raise ValueError(f"target {target} out of range 1..{r}")
+    cdef int r, q, goal
     fill_job(&j, pos)
+    if j.ctx != 0 or j.ntrick or j.talon_n:
+        raise EngineArgumentError("pos: not a contract at a trick boundary")
+    r = __builtin_popcount(j.hands[0])
+    goal = whole(target, "target", 1, r, "a whole number of tricks")
     memset(&s, 0, sizeof(Search))
-    s.features = features & ~(USE_TABLE | USE_PARTITION | USE_ENDINGS)
+    s.features = whole(features, "features", 0, USE_ALL, "a set of FEATURES bits") \
+        & ~(USE_TABLE | USE_PARTITION | USE_ENDINGS)
     load_job(&s, &j)
     s.rel = 0
-    q = contract_cut(&s, target, r)
+    q = contract_cut(&s, goal, r)
     return q, s.rel
 
 
-def endings_position(int tricks, number, str kind="misere") -> tuple:
+def endings_position(tricks, number, kind="misere") -> tuple:
     """The hands (focus player first, then the seats after him in play order) of a position
     numbered `number` in the endings table of `tricks` tricks and `kind`: suit i has the i-th
     pattern of its multiset (for "trump", suit 0 is the trump suit), on the lowest ranks."""
     cdef uint32_t hands[3]
-    cdef EndTable* t = _end_table(tricks, kind)
-    if not 0 <= number < t.count:
-        raise ValueError(f"no position {number} in the {kind} endings table of {tricks} tricks")
+    cdef EndTable* t = _end_table(whole(tricks, "tricks", END_MIN, END_MAX, "a number of tricks"),
+                                  kind if isinstance(kind, str) else repr(kind))
+    number = whole(number, "number", 0, t.count - 1, "a position number")
     ending_position(t, number, hands)
     return hands[0], hands[1], hands[2]
 
@@ -248,10 +255,10 @@ def cpu_runs_bmi2() -> bool:
 BUILD = "bmi2" if PREFDD_HAVE_PEXT else "portable"
 
 
-def binomial(int n, int k) -> int:
+def binomial(n, k) -> int:
     """C(n, k) for 0 <= n <= 32 (0 when k is out of range)."""
-    if not 0 <= n <= 32:
-        raise ValueError("binomial: n out of range 0..32")
+    n = whole(n, "n", 0, 32, "a whole number")
+    k = whole(k, "k", -(1 << 62), 1 << 62, "a whole number")
     if k < 0 or k > n:
         return 0
     return BINOM[n][k]
@@ -266,9 +273,8 @@ cdef class Jobs:
     cdef Job* jobs
     cdef readonly Py_ssize_t size
 
-    def __cinit__(self, Py_ssize_t size):
-        if size < 0:
-            raise ValueError("a negative number of positions")
+    def __cinit__(self, size):
+        size = whole(size, "size", 0, 1 << 40, "a number of positions")
         self.jobs = <Job*>calloc(size if size > 0 else 1, sizeof(Job))
         if self.jobs == NULL:
             raise MemoryError("cannot allocate the positions")
@@ -283,20 +289,25 @@ cdef class Jobs:
     @staticmethod
     def from_positions(positions, targets=None) -> Jobs:
         """The given `solver.Position` objects, in order; `targets`: each one's own bound
-        (None or a negative number: its exact count), used when run with target -2."""
-        positions = list(positions)
+        (0..10, or None: its exact count), used when run with target -2."""
+        try:
+            positions = list(positions)
+        except TypeError:
+            raise EngineArgumentError(f"positions: {positions!r} is not a sequence") from None
         cdef Jobs out = Jobs(len(positions))
         cdef Py_ssize_t i
         if targets is not None:
-            targets = list(targets)
+            try:
+                targets = list(targets)
+            except TypeError:
+                raise EngineArgumentError(f"targets: {targets!r} is not a sequence") from None
             if len(targets) != len(positions):
-                raise ValueError(f"{len(targets)} targets for {len(positions)} positions")
+                raise EngineArgumentError(
+                    f"targets: {len(targets)} targets for {len(positions)} positions")
         for i, pos in enumerate(positions):
-            fill_job(&out.jobs[i], pos)
-            if targets is not None and targets[i] is not None and targets[i] >= 0:
-                if targets[i] > 10:
-                    raise ValueError(f"target {targets[i]} is more than the tricks of a deal")
-                out.jobs[i].target = targets[i]
+            fill_job(&out.jobs[i], pos, f"positions[{i}]")
+            if targets is not None and targets[i] is not None:
+                out.jobs[i].target = as_target(targets[i], f"targets[{i}]")
         return out
 
     @staticmethod
@@ -307,37 +318,36 @@ cdef class Jobs:
         The hands are checked as a trick's start needs: no card twice, equal counts. `targets`
         (an int array, negative for none): each position's own bound, as `from_positions`.
         """
-        cdef uint32_t[:, ::1] h = hands
+        import numpy as np
+        cdef uint32_t[:, ::1] h = as_array(hands, "hands", np.uint32, 2, 3)
         cdef Py_ssize_t n = h.shape[0], i
         cdef Jobs out = Jobs(n)
         cdef Job base
         cdef int8_t[::1] t
-        cdef int c0
-        if h.shape[1] != 3:
-            raise ValueError("hands: one row of three masks per position")
-        if template.played or template.talon:
-            raise ValueError("the template must be at a trick's start, without talon tricks")
-        fill_job(&base, template)
+        fill_job(&base, template, "template", False)
+        if base.ntrick or base.talon_n:
+            raise EngineArgumentError(
+                "template: must be at a trick's start, without talon tricks")
         if targets is not None:
-            t = targets
+            t = as_array(targets, "targets", np.int8, 1)
             if t.shape[0] != n:
-                raise ValueError(f"{t.shape[0]} targets for {n} positions")
+                raise EngineArgumentError(f"targets: {t.shape[0]} targets for {n} positions")
         for i in range(n):
-            c0 = __builtin_popcount(h[i, 0])
-            if (h[i, 0] & h[i, 1]) or (h[i, 0] & h[i, 2]) or (h[i, 1] & h[i, 2]) \
-                    or __builtin_popcount(h[i, 1]) != c0 or __builtin_popcount(h[i, 2]) != c0 \
-                    or c0 > 10:
-                raise ValueError(f"hands of position {i} overlap or differ in size")
             out.jobs[i] = base
             out.jobs[i].hands[0] = h[i, 0]
             out.jobs[i].hands[1] = h[i, 1]
             out.jobs[i].hands[2] = h[i, 2]
             if targets is not None and t[i] >= 0:
                 out.jobs[i].target = t[i]
+            if job_fault(&out.jobs[i]):
+                if job_fault(&out.jobs[i]) in (FAULT_OVERLAP, FAULT_COUNTS):
+                    raise EngineArgumentError(f"hands: hands of position {i} overlap or "
+                                              f"differ in size")
+                check_job(&out.jobs[i], f"hands[{i}]")
         return out
 
     @staticmethod
-    def layouts(template, int seat_a, uint32_t pool, int k, ranks) -> Jobs:
+    def layouts(template, seat_a, pool, k, ranks) -> Jobs:
         """Positions like `template` (a `Position`) but for two seats' hands: for each colex
         rank r in `ranks`, seat_a holds subset r of `k` cards of `pool` and the third seat
         (neither seat_a nor the template's seat holding cards) the rest.
@@ -345,38 +355,50 @@ cdef class Jobs:
         The template is a valid position in which seat_a and the third seat hold any cards
         of the right counts (e.g. the first layout); their hands are replaced.
         """
-        cdef int64_t[::1] r = ranks
-        cdef int m = __builtin_popcount(pool)
+        import numpy as np
+        cdef int sa = as_seat(seat_a, "seat_a")
+        cdef uint32_t p = as_mask(pool, "pool")
+        cdef int m = __builtin_popcount(p)
+        cdef int kk = whole(k, "k", 0, m, f"a number of cards 0..{m} (the pool's)")
+        cdef int64_t[::1] r = as_array(ranks, "ranks", np.int64, 1)
         cdef Jobs out = Jobs(r.shape[0])
         cdef Job base
-        cdef Py_ssize_t i
+        cdef Py_ssize_t i, bad = -1
         cdef uint32_t a
         cdef int seat_b = -1, seat
-        if not 0 <= seat_a <= 2:
-            raise ValueError("seat_a must be a seat 0..2")
-        if not 0 <= k <= m:
-            raise ValueError(f"cannot give {k} of {m} cards to one seat")
+        fill_job(&base, template, "template")
         for seat in range(3):
-            if seat != seat_a and template.hands[seat] & pool:
+            if seat != sa and base.hands[seat] & p:
                 seat_b = seat
-        fill_job(&base, template)
-        if seat_b < 0 or (base.hands[seat_a] | base.hands[seat_b]) != pool:
-            raise ValueError("the template's two other seats must hold exactly the pool's cards")
-        base.hands[seat_a] = 0
+        if seat_b < 0 or (base.hands[sa] | base.hands[seat_b]) != p:
+            raise EngineArgumentError(
+                "pool: the template's two other seats must hold exactly the pool's cards")
+        if __builtin_popcount(base.hands[sa]) != kk:
+            raise EngineArgumentError(
+                f"k: {kk} cards for seat {sa}, whose hand in the template holds "
+                f"{__builtin_popcount(base.hands[sa])}")
+        base.hands[sa] = 0
         base.hands[seat_b] = 0
         for i in range(r.shape[0]):
-            if not 0 <= r[i] < BINOM[m][k]:
-                raise ValueError(f"layout rank {r[i]} out of range 0..{BINOM[m][k] - 1}")
+            if not 0 <= r[i] < BINOM[m][kk]:
+                raise EngineArgumentError(
+                    f"ranks: layout rank {r[i]} out of range 0..{BINOM[m][kk] - 1}")
         with nogil:
             for i in range(r.shape[0]):
                 out.jobs[i] = base
-                a = unrank_subset(pool, k, r[i])
-                out.jobs[i].hands[seat_a] = a
-                out.jobs[i].hands[seat_b] = pool & ~a
+                a = unrank_subset(p, kk, r[i])
+                out.jobs[i].hands[sa] = a
+                out.jobs[i].hands[seat_b] = p & ~a
+                # A mid-trick template: a seat that showed out of a suit holds none of it.
+                if bad < 0 and job_fault(&out.jobs[i]):
+                    bad = i
+        if bad >= 0:
+            check_job(&out.jobs[bad], f"ranks[{bad}] (layout {r[bad]})")
         return out
 
-    def hands(self, Py_ssize_t i) -> tuple:
+    def hands(self, i) -> tuple:
         """The three hands (masks) of position `i`."""
+        i = whole(i, "i", -(1 << 62), 1 << 62, "a whole number")
         if not 0 <= i < self.size:
             raise IndexError(i)
         return (self.jobs[i].hands[0], self.jobs[i].hands[1], self.jobs[i].hands[2])
@@ -394,15 +416,17 @@ cdef class Solver:
     cdef uint64_t nbuckets
     cdef public dict stats
 
-    def __cinit__(self, int tt_mb=8, int features=USE_ALL):
+    def __cinit__(self, tt_mb=8, features=USE_ALL):
+        tt_mb = whole(tt_mb, "tt_mb", 1, 1 << 16, "a whole number of megabytes")
+        features = whole(features, "features", 0, USE_ALL, "a set of FEATURES bits")
         if _first_solver_hook is not None:
             _run_first_solver_hook()
-        cdef uint64_t bytes_ = (<uint64_t>max(tt_mb, 1)) << 20
+        cdef uint64_t bytes_ = (<uint64_t>tt_mb) << 20
         cdef uint64_t nb = 1
         while nb * 2 * BUCKET * sizeof(Entry) <= bytes_:
             nb *= 2
         self.nbuckets = nb
-        self.table = <Entry*>calloc(nb * BUCKET, sizeof(Entry))
+        self.table = <Entry*>prefdd_table_alloc(nb * BUCKET * sizeof(Entry))
         if self.table == NULL:
             raise MemoryError("cannot allocate the transposition table")
         memset(&self.s, 0, sizeof(Search))
@@ -412,8 +436,9 @@ cdef class Solver:
         self.stats = {}
 
     def __dealloc__(self):
-        free(self.table)
-        free(self.s.pt)
+        prefdd_table_free(self.table, self.nbuckets * BUCKET * sizeof(Entry))
+        if self.s.pt != NULL:
+            prefdd_table_free(self.s.pt, (self.s.pt_mask + 1) * PBUCKET * sizeof(PEntry))
 
     @property
     def table_bytes(self) -> int:
@@ -447,20 +472,20 @@ cdef class Solver:
         self._finish()
         return v
 
-    def at_least(self, pos, int target) -> bool:
+    def at_least(self, pos, target) -> bool:
         """Whether the focus player's tricks from ``pos``, best play by all, are >= ``target``.
 
         One bound search: much cheaper than the exact count when only a threshold matters
         (a contract made, a misère caught).
         """
-        cdef int v
+        cdef int v, t = as_target(target, "target")
         self._load(pos)
         with nogil:
-            v = answer(&self.s, target if target > 0 else 0)
+            v = answer(&self.s, t)
         self._finish()
         return bool(v)
 
-    def at_least_hands(self, pos, int seat, hands, int target, int stop_after=-1) -> list:
+    def at_least_hands(self, pos, seat, hands, target, stop_after=-1) -> list:
         """`at_least(p, target)` for each position p that is ``pos`` with the hand of `seat`
         replaced by ``hands[i]``, in order, in one call: the answers, a list of bools.
 
@@ -472,31 +497,37 @@ cdef class Solver:
         ValueError naming its index. ``pos`` itself, but for that hand, is taken as valid.
         """
         cdef Job j
-        cdef Py_ssize_t n = len(hands), i, asked = 0
+        cdef Py_ssize_t n, i, asked = 0
         cdef uint32_t* hs
         cdef uint32_t others, played = 0
-        cdef int k, want, t = target if target > 0 else 0, fails = 0, mine, lead
+        cdef int k, want, fails = 0, mine, lead
+        cdef int t = as_target(target, "target"), st = whole(
+            stop_after, "stop_after", -1, 1 << 30, "a whole number (-1: never stop)")
+        cdef int s_ = as_seat(seat, "seat")
         cdef uint64_t nodes = 0
         cdef uint8_t* out
-        if not 0 <= seat <= 2:
-            raise ValueError(f"seat {seat!r} out of range 0..2")
-        fill_job(&j, pos)
+        try:
+            hands = list(hands)
+        except TypeError:
+            raise EngineArgumentError(f"hands: {hands!r} is not a sequence of masks") from None
+        n = len(hands)
+        fill_job(&j, pos, "pos", False)
         for k in range(j.ntrick):
             played |= (<uint32_t>1) << j.trick[k]
         for k in range(j.talon_n):
             played |= (<uint32_t>1) << j.talon[k]
-        others = j.hands[MOD3[seat + 1]] | j.hands[MOD3[seat + 2]]
+        others = j.hands[MOD3[s_ + 1]] | j.hands[MOD3[s_ + 2]]
         # The card the seat has played to the trick, if any, must have been a legal play
         # from its hand: `mine` is its place in the trick (-1: none, or a free lead).
-        mine = MOD3[seat - j.leader + 3]
+        mine = MOD3[s_ - j.leader + 3]
         if mine >= j.ntrick or (mine == 0 and j.talon_n == 0):
             mine = -1
         lead = (j.talon[0] if j.talon_n else j.trick[0]) >> 3
         # In a valid position the seats that have played to the current trick hold one card
         # fewer than the others: the count the hand must have follows from the next seat's.
-        k = MOD3[seat + 1]
+        k = MOD3[s_ + 1]
         want = (__builtin_popcount(j.hands[k]) + (MOD3[k - j.leader + 3] < j.ntrick)
-                - (MOD3[seat - j.leader + 3] < j.ntrick))
+                - (MOD3[s_ - j.leader + 3] < j.ntrick))
         hs = <uint32_t*>malloc((n if n > 0 else 1) * sizeof(uint32_t))
         out = <uint8_t*>malloc((n if n > 0 else 1) * sizeof(uint8_t))
         if hs == NULL or out == NULL:
@@ -506,28 +537,33 @@ cdef class Solver:
         try:
             for i in range(n):
                 h = hands[i]
-                if not isinstance(h, int) or h < 0 or h > 0xFFFFFFFF:
-                    raise ValueError(f"hand {i}: {h!r} is not a 32-bit card mask")
-                hs[i] = h
+                try:
+                    hs[i] = as_mask(h, f"hands[{i}]")
+                except EngineArgumentError:
+                    raise EngineArgumentError(f"hand {i}: {h!r} is not a 32-bit card mask")
                 if hs[i] & (others | played):
-                    raise ValueError(f"hand {i} holds a card of another hand or of the trick")
+                    raise EngineArgumentError(
+                        f"hand {i} holds a card of another hand or of the trick")
                 if __builtin_popcount(hs[i]) != want:
-                    raise ValueError(f"hand {i} holds {__builtin_popcount(hs[i])} card(s); "
-                                     f"the position needs {want}")
+                    raise EngineArgumentError(
+                        f"hand {i} holds {__builtin_popcount(hs[i])} card(s); "
+                        f"the position needs {want}")
                 if mine >= 0 and not legal_from(hs[i] | ((<uint32_t>1) << j.trick[mine]),
                                                 lead, j.trump, j.trick[mine]):
-                    raise ValueError(f"hand {i}: the card it played to the trick would not "
-                                     f"have been a legal play")
+                    raise EngineArgumentError(f"hand {i}: the card it played to the trick "
+                                              f"would not have been a legal play")
+                j.hands[s_] = hs[i]
+                check_job(&j, f"pos with hand {i}")
             with nogil:
                 for i in range(n):
-                    j.hands[seat] = hs[i]
+                    j.hands[s_] = hs[i]
                     load_job(&self.s, &j)
                     out[i] = answer(&self.s, t)
                     nodes += self.s.nodes
                     asked = i + 1
                     if not out[i]:
                         fails += 1
-                        if 0 <= stop_after < fails:
+                        if 0 <= st < fails:
                             break
             self.stats = {"nodes": nodes}
             return [bool(out[i]) for i in range(asked)]
@@ -535,27 +571,29 @@ cdef class Solver:
             free(hs)
             free(out)
 
-    def run(self, Jobs jobs, Py_ssize_t start, Py_ssize_t end, int target, out) -> None:
+    def run(self, Jobs jobs not None, start, end, target, out) -> None:
         """Solve jobs[start:end] into ``out[start:end]`` (an int8 array) without the GIL.
 
         ``target`` -1: each position's trick count; -2: each job's own target (its count
         where it has none); else 1 or 0 for reaching ``target``.
         The table carries over from one job to the next (its entries hold for any position).
         """
-        cdef int8_t[::1] res = out
+        import numpy as np
+        cdef Py_ssize_t lo = whole(start, "start", 0, jobs.size, "a job index")
+        cdef Py_ssize_t hi = whole(end, "end", lo, jobs.size, "a job index")
+        cdef int goal = whole(target, "target", -2, MAX_TRICKS,
+                              "a whole number of tricks (-1: the count, -2: each job's own)")
+        cdef int8_t[::1] res = out_array(out, "out", np.int8, 1, jobs.size)
         cdef Py_ssize_t i
-        if not 0 <= start <= end <= jobs.size or res.shape[0] < jobs.size:
-            raise ValueError("job range out of bounds")
         cdef uint64_t nodes = 0
         with nogil:
-            for i in range(start, end):
+            for i in range(lo, hi):
                 load_job(&self.s, &jobs.jobs[i])
-                res[i] = answer(&self.s, jobs.jobs[i].target if target == -2 else target)
+                res[i] = answer(&self.s, jobs.jobs[i].target if goal == -2 else goal)
                 nodes += self.s.nodes
         self.stats = {"nodes": nodes}
 
-    def build_endings(self, int tricks, Py_ssize_t start, Py_ssize_t end, out,
-                      rels=None, str kind="misere") -> int:
+    def build_endings(self, tricks, start, end, out, rels=None, kind="misere") -> int:
         """Solve the positions numbered start..end-1 of the endings table of `tricks` tricks
         and `kind` into ``out[start:end]`` (uint8, as `load_endings` takes them), by search
         without that table, and without the GIL. Returns how many of them `endings_entry`
@@ -565,25 +603,28 @@ cdef class Solver:
         ``rels[3 n + leader]`` the cards each proof rested on (see `contract_ending`); they
         are searched without the transposition tables, so that what a proof rests on does not
         depend on what was searched before it."""
-        cdef uint8_t[::1] res = out
+        import numpy as np
+        cdef uint8_t[::1] res
         cdef uint32_t[::1] rel_out
         cdef EndTable* t
         cdef Job j
         cdef uint32_t hands[3]
-        cdef Py_ssize_t n
+        cdef Py_ssize_t n, start_, end_
         cdef int leader, v, code, bad = 0, half, k, low, features = self.s.features
         cdef int suits[4]
         cdef bint contract = kind != "misere"
         cdef uint32_t bits, rel
-        t = _end_table(tricks, kind)
-        if not 0 <= start <= end <= t.count or res.shape[0] < t.count:
-            raise ValueError("endings range out of bounds")
+        cdef int nt = whole(tricks, "tricks", END_MIN, END_MAX, "a number of tricks")
+        if not isinstance(kind, str):
+            raise EngineArgumentError(f"kind: {kind!r} is not a kind of endings table")
+        t = _end_table(nt, kind)
+        start_ = whole(start, "start", 0, t.count, "a position number")
+        end_ = whole(end, "end", start_, t.count, "a position number")
+        res = out_array(out, "out", np.uint8, 1, t.count)
         if contract:
             if rels is None:
-                raise ValueError(f"the {kind} endings table needs its cards' array")
-            rel_out = rels
-            if rel_out.shape[0] < 3 * t.count:
-                raise ValueError("endings range out of bounds")
+                raise EngineArgumentError(f"rels: the {kind} endings table needs its cards' array")
+            rel_out = out_array(rels, "rels", np.uint32, 1, 3 * t.count)
         memset(&j, 0, sizeof(Job))
         j.trump = 0 if kind == "trump" else -1
         j.focus = 0
@@ -599,7 +640,7 @@ cdef class Solver:
             self.s.features &= ~(USE_TABLE | USE_ENDINGS | USE_DECLARER_TOPS | USE_DEFENDERS_RUN)
         try:
             with nogil:
-                for n in range(start, end):
+                for n in range(start_, end_):
                     ending_position(t, <uint32_t>n, hands)
                     j.hands[0] = hands[0]
                     j.hands[1] = hands[1]
@@ -608,18 +649,18 @@ cdef class Solver:
                     for leader in range(2, -1, -1):
                         j.leader = leader
                         load_job(&self.s, &j)
-                        self.s.endings &= ~(1 << tricks)
+                        self.s.endings &= ~(1 << nt)
                         if leader == 0 and ending_index(t, &self.s, suits) != n:
                             bad += 1
-                        v = solve_range(&self.s, 0, tricks, first_guess(&self.s))
-                        code = code * (tricks + 1) + v
+                        v = solve_range(&self.s, 0, nt, first_guess(&self.s))
+                        code = code * (nt + 1) + v
                         if not contract:
                             continue
                         # the proofs of "at least v" and "not v + 1" (none at the ends)
                         bits = 0
                         for half in range(2):
                             rel = 0
-                            if (half == 0 and v == 0) or (half == 1 and v == tricks):
+                            if (half == 0 and v == 0) or (half == 1 and v == nt):
                                 bits |= (<uint32_t>0xFFFF) << (16 * half)
                                 continue
                             ge(&self.s, v + half)
@@ -635,26 +676,24 @@ cdef class Solver:
             self.s.features = features
         return bad
 
-    def run_full(self, Jobs jobs, Py_ssize_t start, Py_ssize_t end, tricks, values,
-                 lines=None) -> None:
+    def run_full(self, Jobs jobs not None, start, end, tricks, values, lines=None) -> None:
         """The whole answer of jobs[start:end] without the GIL: ``tricks[i]`` the count,
         ``values[i, c]`` each legal card's value (-1: not legal), ``lines[i]`` a principal line
         padded with -1 (skipped when ``lines`` is None). Arrays: int8, shapes (n,), (n, 32),
         (n, 30)."""
-        cdef int8_t[::1] t = tricks
-        cdef int8_t[:, ::1] v = values
+        import numpy as np
+        cdef Py_ssize_t lo = whole(start, "start", 0, jobs.size, "a job index")
+        cdef Py_ssize_t hi = whole(end, "end", lo, jobs.size, "a job index")
+        cdef int8_t[::1] t = out_array(tricks, "tricks", np.int8, 1, jobs.size)
+        cdef int8_t[:, ::1] v = out_array(values, "values", np.int8, 2, jobs.size, 32)
         cdef int8_t[:, ::1] l
         cdef bint with_lines = lines is not None
         cdef Py_ssize_t i
         if with_lines:
-            l = lines
-        if (not 0 <= start <= end <= jobs.size or t.shape[0] < jobs.size
-                or v.shape[0] < jobs.size or v.shape[1] != 32
-                or (with_lines and (l.shape[0] < jobs.size or l.shape[1] != 30))):
-            raise ValueError("job range or answer arrays out of bounds")
+            l = out_array(lines, "lines", np.int8, 2, jobs.size, 30)
         cdef uint64_t nodes = 0
         with nogil:
-            for i in range(start, end):
+            for i in range(lo, hi):
                 load_job(&self.s, &jobs.jobs[i])
                 t[i] = full_answer(&self.s, &v[i, 0], &l[i, 0] if with_lines else NULL)
                 nodes += self.s.nodes
@@ -720,3 +759,9 @@ cdef class Solver:
         out = self._walk(v, -1)
         self._finish()
         return out
+
+
+def check_whole(value, str name, lo, hi) -> int:
+    """`value` as an int in lo..hi (an int or a numpy integer; bools and floats refused), else
+    `EngineArgumentError` naming `name`: the door's own check, for the Python layers above."""
+    return whole(value, name, lo, hi, "a whole number")

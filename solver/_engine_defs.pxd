@@ -42,10 +42,29 @@ cdef extern from *:
     #else
     static int prefdd_fast_pext(void) { return 0; }
     #endif
+
+    /* The transposition tables: zeroed pages straight from the system where it has mmap, so
+       that a freed table goes back to it at once (a table allocated by a worker thread and
+       freed through malloc stayed in that thread's arena: a process that had asked for 40
+       table sizes held them all). */
+    #if defined(__unix__) || defined(__APPLE__)
+    #include <sys/mman.h>
+    static void* prefdd_table_alloc(size_t bytes) {
+        void* p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        return p == MAP_FAILED ? NULL : p;
+    }
+    static void prefdd_table_free(void* p, size_t bytes) { if (p) munmap(p, bytes); }
+    #else
+    #include <stdlib.h>
+    static void* prefdd_table_alloc(size_t bytes) { return calloc(bytes, 1); }
+    static void prefdd_table_free(void* p, size_t bytes) { free(p); }
+    #endif
     """
     bint PREFDD_HAVE_PEXT
     uint32_t prefdd_pext(uint32_t a, uint32_t m) nogil
     bint prefdd_fast_pext() nogil
+    void* prefdd_table_alloc(size_t bytes) nogil
+    void prefdd_table_free(void* p, size_t bytes) nogil
     int __builtin_popcount(unsigned int) nogil
     int __builtin_ctz(unsigned int) nogil
     int __builtin_clz(unsigned int) nogil

@@ -1,6 +1,3 @@
-_CONTEXT_GAMES = {"contract": 0, "misere": 1, "raspasy": 2}
-_RULES = {"none": RULE_NONE, "suit": RULE_SUIT, "card": RULE_CARD}
-
 cdef void load_job(Search* s, Job* j) noexcept nogil:
     """Set up the search for the position in `j` (the table and features are kept)."""
     cdef int i
@@ -31,7 +28,7 @@ cdef void load_job(Search* s, Job* j) noexcept nogil:
             nb &= nb - 1
         if nb == 0:
             nb = 1
-        s.pt = <PEntry*>calloc(nb * PBUCKET, sizeof(PEntry))
+        s.pt = <PEntry*>prefdd_table_alloc(nb * PBUCKET * sizeof(PEntry))
         s.pt_mask = nb - 1
     if s.pt == NULL:
         s.part = 0
@@ -53,29 +50,6 @@ cdef void load_job(Search* s, Job* j) noexcept nogil:
     s.stores = 0
     s.gen = s.gen % 255 + 1
     memset(s.killer, -1, sizeof(s.killer))
-
-
-cdef int fill_job(Job* j, pos) except -1:
-    """`j` := the engine form of the `Position` pos (validated on construction)."""
-    cdef int i
-    memset(j, 0, sizeof(Job))
-    j.hands[0] = pos.hands[0]
-    j.hands[1] = pos.hands[1]
-    j.hands[2] = pos.hands[2]
-    j.ntrick = len(pos.played)
-    for i in range(j.ntrick):
-        j.trick[i] = pos.played[i]
-    j.leader = pos.leader
-    j.talon_n = len(pos.talon)
-    for i in range(j.talon_n):
-        j.talon[i] = pos.talon[i]
-    j.trump = -1 if pos.trump is None else pos.trump
-    j.focus = pos.focus
-    j.maxmask = (1 << j.focus) if pos.game == "contract" else 7 & ~(1 << j.focus)
-    j.rule = _RULES[pos.talon_rule]
-    j.ctx = _CONTEXT_GAMES[pos.game]
-    j.target = -1
-    return 0
 
 
 cdef int answer(Search* s, int target) noexcept nogil:

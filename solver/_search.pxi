@@ -123,12 +123,7 @@ cdef bint search(Search* s, int target, Mode* mode) noexcept nogil:
             t0 = s.trick[0]
             t1 = s.trick[1]
             t2 = s.trick[2]
-            if s.talon_pos < s.talon_n:
-                s.talon_pos += 1
-                s.leader = 0
-            else:
-                s.leader = wseat
-            s.ntrick = 0
+            close_trick(s, wseat)
             # The two trivial answers of the next trick boundary, without the call.
             q = target - gain
             if q <= 0:

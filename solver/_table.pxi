@@ -95,6 +95,23 @@ cdef inline bint replaces_first(Search* s, int used, int depth, int vused, int v
         (used != s.gen) == (vused != s.gen) and depth < vdepth)
 
 
+ctypedef fused AnyEntry:
+    Entry
+    PEntry
+
+
+cdef inline void stamp(Search* s, AnyEntry* e, int depth, int lo, int hi, int move) noexcept nogil:
+    """Write an entry's bounds, depth and move, and this solve's generation (counting it as
+    stored if the slot was empty): the part common to both tables' entries."""
+    if not e.used:
+        s.stores += 1
+    e.lo = lo
+    e.hi = hi
+    e.depth = depth
+    e.used = s.gen
+    e.move = move
+
+
 cdef inline void tt_store(Search* s, Entry* b, uint64_t k0, uint64_t k1, int depth, int lo, int hi,
                           int move) noexcept nogil:
     cdef int i, victim = 0
@@ -110,15 +127,9 @@ cdef inline void tt_store(Search* s, Entry* b, uint64_t k0, uint64_t k1, int dep
             break
         if replaces_first(s, b[i].used, b[i].depth, b[victim].used, b[victim].depth):
             victim = i
-    if not b[victim].used:
-        s.stores += 1
     b[victim].k0 = k0
     b[victim].k1 = k1
-    b[victim].lo = lo
-    b[victim].hi = hi
-    b[victim].depth = depth
-    b[victim].used = s.gen
-    b[victim].move = move
+    stamp(s, &b[victim], depth, lo, hi, move)
 
 
 cdef inline void part_key(Search* s, Key* key) noexcept nogil:
@@ -229,16 +240,10 @@ cdef void pt_store(Search* s, Key* key, uint32_t rel, int depth, int lo, int hi,
             break
         if victim < 0 or replaces_first(s, b[i].used, b[i].depth, b[victim].used, b[victim].depth):
             victim = i
-    if not b[victim].used:
-        s.stores += 1
     b[victim].cards = k
     b[victim].keep = key.keep
     b[victim].mask = m
-    b[victim].lo = lo
-    b[victim].hi = hi
-    b[victim].depth = depth
-    b[victim].used = s.gen
-    b[victim].move = move
+    stamp(s, &b[victim], depth, lo, hi, move)
 
 
 cdef inline uint32_t run_bottom(Search* s, int mover, int c, uint32_t rel) noexcept nogil:

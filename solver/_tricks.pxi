@@ -107,12 +107,23 @@ cdef inline uint32_t trick_rel(Search* s, int widx) noexcept nogil:
     return ((<uint32_t>1) << c) if k > 1 else 0
 
 
+cdef inline void close_trick(Search* s, int wseat) noexcept nogil:
+    """End the complete trick that `wseat` took: the next talon trick (the 1st hand plays
+    first), else `wseat` leads the next one."""
+    if s.talon_pos < s.talon_n:
+        s.talon_pos += 1
+        s.leader = 0
+    else:
+        s.leader = wseat
+    s.ntrick = 0
+
+
 cdef int play_card(Search* s, int c, int* saved) noexcept nogil:
     """Play c for the mover at the root level; returns the focus player's gain (0/1).
 
     `saved` receives what `unplay_card` needs (5 ints).
     """
-    cdef int mover = MOD3[s.leader + s.ntrick], widx, wseat
+    cdef int mover = MOD3[s.leader + s.ntrick], wseat
     saved[0] = mover
     saved[1] = s.leader
     saved[2] = s.talon_pos
@@ -123,15 +134,9 @@ cdef int play_card(Search* s, int c, int* saved) noexcept nogil:
     if s.ntrick < 3:
         saved[4] = 0
         return 0
-    widx = winner_index(s, 3)
-    wseat = winner_seat(s, widx)
+    wseat = winner_seat(s, winner_index(s, 3))
     saved[4] = 1
-    if s.talon_pos < s.talon_n:
-        s.talon_pos += 1
-        s.leader = 0
-    else:
-        s.leader = wseat
-    s.ntrick = 0
+    close_trick(s, wseat)
     return wseat == s.focus
 
 

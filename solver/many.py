@@ -14,9 +14,12 @@ from typing import Callable, NamedTuple, Sequence
 import numpy as np
 
 from ._build import engine as _built
+from .errors import EngineArgumentError
 from .position import Position
 
 Jobs, Solver = _built.Jobs, _built.Solver
+#: The largest table a run may ask for, in megabytes (the engine's own limit).
+MAX_TT_MB = 1 << 16
 
 CHUNK = 512
 #: Each thread's table, in megabytes, for unrelated positions (``tricks_many``'s default: a
@@ -73,11 +76,8 @@ def tricks_many(positions: Sequence[Position], *,
         return run_jobs(Jobs.from_positions(positions), threads=threads, moves=True,
                         lines=lines, tt_mb=tt_mb)
     if isinstance(target, (list, tuple, np.ndarray)):
-        targets = list(target)
-        for t in targets:
-            if t is not None and (isinstance(t, bool) or not isinstance(t, int) or t < 0):
-                raise ValueError(f"target {t!r} is not a whole number of tricks")
-        return run_jobs(Jobs.from_positions(positions, targets), target=EACH, threads=threads,
+        # Each target is checked where it enters the engine (``Jobs.from_positions``).
+        return run_jobs(Jobs.from_positions(positions, list(target)), target=EACH, threads=threads,
                         tt_mb=tt_mb)
     return run_jobs(Jobs.from_positions(positions), target=target, threads=threads, tt_mb=tt_mb)
 
@@ -85,23 +85,33 @@ def tricks_many(positions: Sequence[Position], *,
 
 # Engines kept between runs: a run's threads borrow them, so that a series of small runs
 # (a sampler's rounds) neither allocates a table each time nor starts from an empty one.
-_idle: dict[int, list[Solver]] = {}
+# Engines of one table size only, the last one given back, and a few of them: a run that asks
+# for another size frees them (memory does not grow with the sizes a process has asked for).
+_idle: list[Solver] = []
+_idle_mb: list[int | None] = [None]
 _idle_lock = threading.Lock()
 
 
 def _borrow(tt_mb: int) -> Solver:
     with _idle_lock:
-        engines = _idle.get(tt_mb)
-        if engines:
-            return engines.pop()
+        if _idle and _idle_mb[0] == tt_mb:
+            return _idle.pop()
     return Solver(tt_mb=tt_mb)
 
 
 def _give_back(engine: Solver, tt_mb: int) -> None:
     with _idle_lock:
-        engines = _idle.setdefault(tt_mb, [])
-        if len(engines) < max(2, default_threads()):
-            engines.append(engine)
+        if _idle_mb[0] != tt_mb:
+            _idle.clear()
+            _idle_mb[0] = tt_mb
+        if len(_idle) < max(2, default_threads()):
+            _idle.append(engine)
+
+
+def idle_engines() -> tuple[int | None, int]:
+    """The table size (MB) of the engines kept between runs, and how many are kept."""
+    with _idle_lock:
+        return _idle_mb[0], len(_idle)
 
 
 class Cancelled(Exception):
@@ -124,18 +134,27 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
     Setting ``stop`` (or a ``KeyboardInterrupt`` in the calling thread) ends the run after the
     chunks in hand, and raises ``Cancelled`` (or re-raises the interrupt).
     """
-    if target is not None and target != EACH and (
-            isinstance(target, bool) or not isinstance(target, int)):
-        raise ValueError(f"target {target!r} is not a whole number of tricks")
-    if threads is None:
-        threads = default_threads()
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads {threads!r} is not a positive whole number")
+    if not isinstance(jobs, Jobs):
+        raise EngineArgumentError(f"jobs: {type(jobs).__name__} is not a solver.Jobs array")
+    if target is not None and not (isinstance(target, str) and target == EACH):
+        target = _built.check_whole(target, "target", 0, 10)
+    threads = default_threads() if threads is None else _built.check_whole(
+        threads, "threads", 1, 1 << 16)
+    tt_mb = _built.check_whole(tt_mb, "tt_mb", 1, MAX_TT_MB)
+    if give_up is not None:
+        if not isinstance(give_up, tuple) or len(give_up) != 2:
+            raise EngineArgumentError(f"give_up: {give_up!r} is not a pair (value, count)")
+        give_up = (_built.check_whole(give_up[0], "give_up[0]", -1, 10),
+                   _built.check_whole(give_up[1], "give_up[1]", 0, 1 << 62))
+    if progress is not None and not callable(progress):
+        raise EngineArgumentError(f"progress: {progress!r} is not callable")
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise EngineArgumentError(f"stop: {stop!r} is not a threading.Event")
     n = len(jobs)
     out = np.full(max(n, 1), -1, dtype=np.int8)
     values = np.full((max(n, 1), 32), -1, dtype=np.int8) if moves or lines else None
     line_array = np.full((max(n, 1), 30), -1, dtype=np.int8) if lines else None
-    goal = -1 if target is None else -2 if target == EACH else max(target, 0)
+    goal = -1 if target is None else -2 if target == EACH else target
     stop = stop or threading.Event()
     # Chunks of CHUNK jobs, fewer when there are few jobs so that every thread gets some
     # (eight chunks a thread keeps them even when some positions are much harder than others).

@@ -231,15 +231,15 @@ def _check_fully(p: Position) -> None:
     if p.trump is not None:
         if p.game != "contract":
             raise ValueError(f"a {p.game} game has no trump suit")
-        if not isinstance(p.trump, int) or not 0 <= p.trump <= 3:
+        if not _is_int(p.trump) or not 0 <= p.trump <= 3:
             raise ValueError(f"trump suit {p.trump!r} out of range 0..3")
     for name, seat in (("leader", p.leader), ("focus", p.focus)):
-        if not isinstance(seat, int) or not 0 <= seat <= 2:
+        if not _is_int(seat) or not 0 <= seat <= 2:
             raise ValueError(f"{name} seat {seat!r} out of range 0..2")
     if len(p.hands) != 3:
         raise ValueError(f"a position has 3 hands, got {len(p.hands)}")
     for seat, hand in enumerate(p.hands):
-        if not isinstance(hand, int) or hand < 0 or hand > FULL_DECK:
+        if not _is_int(hand) or hand < 0 or hand > FULL_DECK:
             raise ValueError(f"hand of seat {seat} is not a 32-bit card mask: {hand!r}")
     for a in range(3):
         for b in range(a + 1, 3):
@@ -292,9 +292,14 @@ def _check_fully(p: Position) -> None:
             raise ValueError(f"{card_name(c)} played by seat {seat} is not a legal play")
 
 
+def _is_int(x: object) -> bool:
+    """A whole number, not a bool (``True`` is no seat, card or hand)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def _check_cards(what: str, cards: tuple[int, ...]) -> None:
     for c in cards:
-        if not isinstance(c, int) or not 0 <= c <= 31:
+        if not _is_int(c) or not 0 <= c <= 31:
             raise ValueError(f"{what} card {c!r} is not a card number 0..31")
     if len(set(cards)) != len(cards):
         raise ValueError(f"a {what} card appears twice")

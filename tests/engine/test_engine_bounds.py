@@ -82,7 +82,7 @@ def test_the_declarer_tops_bound_needs_the_top_of_every_suit_the_leader_holds():
 
 def test_a_bound_is_asked_of_a_trick_boundary_and_a_target_in_range():
     pos = Position((0b111, 0b111 << 8, 0b111 << 16), game="contract", trump=None)
-    with pytest.raises(ValueError, match="target 4 out of range"):
+    with pytest.raises(ValueError, match="target: 4 is out of range 1..3"):
         engine.contract_bound(pos, 4)
     with pytest.raises(ValueError, match="not a contract at a trick boundary"):
         engine.contract_bound(Position((0b111, 0b111 << 8, 0b111 << 16), game="misere"), 1)

@@ -54,8 +54,10 @@ def test_at_least_agrees_with_reference_for_every_target(spec):
         pos = random_position(rng, 4, spec=spec)
         mid_trick += bool(pos.played)
         value = reference.tricks(pos)
-        for t in range(-1, pos.tricks_left + 2):
+        for t in range(0, pos.tricks_left + 2):
             assert engine.at_least(pos, t) == (value >= t), (pos, t, value)
+        with pytest.raises(solver.EngineArgumentError, match="target: -1 is out of range"):
+            engine.at_least(pos, -1)
         # The module-level helper answers the same.
         assert solver.at_least(pos, value) and not solver.at_least(pos, value + 1), pos
     assert mid_trick > 0  # the sample covered positions with a trick in progress
@@ -124,7 +126,7 @@ def test_at_least_hands_rejects_bad_hands():
     assert engine.at_least_hands(mid, 1, [1 << heart_7], 1) == [engine.at_least(other, 1)]
     with pytest.raises(ValueError, match="hand 0: the card it played"):
         engine.at_least_hands(mid, 1, [1 << spade_8], 1)
-    with pytest.raises(ValueError, match="seat 3"):
+    with pytest.raises(ValueError, match="seat: 3 is out of range"):
         engine.at_least_hands(pos, 3, [0b111], 1)
     assert engine.at_least_hands(pos, 0, [], 1) == []
 
