@@ -3,10 +3,17 @@ one-line `ValueError` naming the argument, its exact text pinned here (never a t
 `TypeError` from deep inside, or a silent answer); and the bound on the work one call asks for."""
 from __future__ import annotations
 
+import fcntl
 import json
+import os
+import pty
+import re
+import select
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 
 import pytest
@@ -244,14 +251,41 @@ def test_the_seat_views_report_every_layout_drawn():
 
 @pytest.mark.parametrize("view", [["whist", "--seat", "2"], ["lead", "--leader", "2"]])
 def test_ctrl_c_stops_a_seat_view_cleanly(view):
-    # The most layouts a seat view keeps: minutes of work, stopped one line and exit 130.
+    # The most layouts a seat view keeps: minutes of work, stopped with one line and exit 130.
+    # Its stderr is a terminal, so the bar is drawn: Ctrl-C is sent once it counts layouts.
+    main_end, side = pty.openpty()
+    fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # 100 columns
     process = subprocess.Popen(
         [sys.executable, "-m", "pyanalysis.cli", view[0], FIRST_HAND, "-g", "7D",
          "--declarer", "1", *view[1:], "--talon", TALON, "--samples", str(MAX_WORLDS)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=side, text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(2)
-    assert process.poll() is None, process.communicate()
+    os.close(side)
+    drawing = re.compile(r"drawing: [1-9]")  # some layouts drawn: the bar is up and counting
+    err = _read_until(main_end, lambda text: drawing.search(text) or process.poll() is not None,
+                      seconds=120)
+    assert drawing.search(err) and process.poll() is None, err
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
-    assert (process.returncode, out, err) == (130, "", "interrupted\n")
+    out, _ = process.communicate(timeout=60)
+    err += _read_until(main_end, lambda text: False, seconds=5)
+    os.close(main_end)
+    assert (process.returncode, out) == (130, "")
+    assert err.replace("\r\n", "\n").endswith("\ninterrupted\n") and "Traceback" not in err
+
+
+def _read_until(fd: int, done, seconds: float) -> str:
+    """What a terminal shows from `fd` until `done(text)`, its end, or `seconds` pass."""
+    text = ""
+    end = time.monotonic() + seconds
+    while not done(text) and time.monotonic() < end:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the other end closed
+            break
+        if not chunk:
+            break
+        text += chunk.decode("utf-8", "replace")
+    return text
