@@ -242,6 +242,7 @@ def test_underbid_needs_the_bid_in_an_ending():
 
 # --- misère --------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_misere_odds_match_brute_force_on_endings():
     rng = random.Random(9)
     for _ in range(30):

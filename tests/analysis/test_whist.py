@@ -739,6 +739,7 @@ def test_top_discards_reach_the_best_count_of_every_discard():
                                       combinations(held, 2)))
 
 
+@pytest.mark.slow
 def test_a_higher_card_never_costs_the_declarer_a_trick_but_may_in_misere():
     """What `top_discards` rests on, by the plain minimax on small endings: the declarer of a
     contract holding a higher card of a suit instead of a lower one (out of play) takes no

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -25,6 +27,8 @@ from pyanalysis.batch import process_line
 from pyanalysis.cards import all_cards
 from pyanalysis.cli import main
 from pyanalysis.errors import MAX_INPUT_CHARS, MAX_MESSAGE_CHARS
+
+pytestmark = pytest.mark.slow  # thousands of random inputs; CI runs them
 
 FUZZ = dict(deadline=None, derandomize=True, database=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

@@ -19,6 +19,10 @@ import subprocess
 import sys
 from collections import Counter
 
+import pytest
+
+pytestmark = pytest.mark.slow  # thousands of random inputs; CI runs them
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SEED = 2025
 BATCHES = 10

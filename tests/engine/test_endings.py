@@ -145,6 +145,7 @@ def test_a_position_is_numbered_alike_whatever_its_suits_ranks_and_seats(tables)
 @pytest.mark.parametrize("tricks, count, games", [(4, 400, ("misere", "raspasy")),
                                                   (5, 40, ("misere", "raspasy")),
                                                   (4, 400, ("contract",))])
+@pytest.mark.slow
 def test_the_shipped_values_are_the_minimax_values(tricks, count, games, tables):
     # read from the shipped bytes, against the plain minimax; few and short suits too, where
     # the hands meet in the same suits
@@ -159,6 +160,7 @@ def test_the_shipped_values_are_the_minimax_values(tricks, count, games, tables)
         assert table_value(tables, pos) == reference.tricks(pos)
 
 
+@pytest.mark.slow
 def test_the_contract_answers_hold_wherever_their_cards_lie_alike(tables):
     # the cards a contract's answer rests on (what the partition search stores it for): with
     # the lower cards of each suit dealt again among their holders, the answer is the same

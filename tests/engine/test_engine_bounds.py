@@ -30,6 +30,7 @@ def boundary(rng: random.Random, tricks: int, trump: int | None) -> Position:
     return Position(tuple(hands), leader=rng.randrange(3), game="contract", trump=trump, focus=0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", BOUNDS)
 def test_each_bound_is_a_bound_and_holds_wherever_its_cards_lie_alike(name):
     rng = random.Random(BOUNDS.index(name))

@@ -9,6 +9,8 @@ import solver
 from solver import reference
 from engine_positions import GAME_SPECS, positions
 
+pytestmark = pytest.mark.slow  # minutes of random positions; CI runs them
+
 ENGINE = solver.Solver(tt_mb=4)
 SETTINGS = settings(max_examples=350, derandomize=True, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
