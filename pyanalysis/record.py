@@ -18,7 +18,8 @@ keys in any case:
     stop: agreed             # optional instead of a claim: play stopped by agreement
 
 A line that starts with no known key continues the field before it: a long `play:` (or a deal
-typed on three lines) may span lines, and `play:` may also be repeated. Cards are read by
+typed on three lines) may span lines, and `play:` may also be repeated. A key like a known one
+mistyped (`gmae:`) is refused, naming the one meant, in both forms. Cards are read by
 `Card.parse` (`AS`, `♠A`, `10♥`, `Т♠`, ...). A trick may begin with its leader's seat and a
 colon (`/ 3: AH 7H 8S`), which is then checked. The claimant may be written `declarer`, and
 `claim: declarer takes the rest` reads like `claim: 2 rest`. A claim is what the claimant's
@@ -33,7 +34,8 @@ the deal is scored.
 JSON form: an object with the same fields, `"talon_rule"` for the talon rule, `"whist"` a list
 of words, `"play"` a list of tricks (each a list of cards) or a string as in the text form,
 `"claim"` an object `{"seat": 2, "kind": "take", "tricks": "rest"}` (`"kind"` one of
-`CLAIM_KINDS`, optional: the claimant's role decides) and `"stop": "agreed"`.
+`CLAIM_KINDS`, optional: the claimant's role decides) and `"stop": "agreed"`. JSON nested
+deeper than `MAX_NESTING` levels is refused (a record needs three).
 
 Reading checks the play trick by trick and names the trick and the card when a play is
 illegal: a card the seat does not hold, a card played twice, not following suit, not
