@@ -33,6 +33,7 @@ import stat
 import threading
 import time
 from collections import deque
+from contextlib import contextmanager
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,6 +58,7 @@ __all__ = [
     "parse_job",
     "process_line",
     "process_lines",
+    "signals_stop_the_run",
     "read_json",
     "run_batch",
     "solve_job",
@@ -110,6 +112,12 @@ class BatchSummary:
     resumed: int = 0  # jobs already answered in the output and kept
     solved: int = 0  # jobs answered by this run, errors included
     error_lines: list[int] = field(default_factory=list)  # input lines answered with "error"
+
+    def to_dict(self, output: str) -> dict[str, Any]:
+        """The run as JSON, with `output`, the answers' file."""
+        return {"output": output, "jobs": self.total, "resumed": self.resumed,
+                "solved": self.solved, "errors": len(self.error_lines),
+                "error_lines": self.error_lines}
 
 
 def default_jobs() -> int:
@@ -769,3 +777,32 @@ def _write_next(pending: deque[tuple[list[int], Any]],
         ) from None
     for number, answer in zip(numbers, answers):
         write(number, answer)
+
+
+@contextmanager
+def signals_stop_the_run() -> Iterator[list[int]]:
+    """While the run lasts, SIGTERM stops it as Ctrl-C does: the run's clean-up ends the
+    workers and keeps the answers so far. Yields the list of signals caught (the first one
+    decides the exit code, 128 + its number, as a shell reports a death by that signal).
+
+    A signal the process was started ignoring (``nohup``, a background job) stays ignored.
+    Only the main thread may set handlers; elsewhere the defaults stay.
+    """
+    caught: list[int] = []
+
+    def stop(signum: int, frame: object) -> None:
+        if caught:  # the clean-up is running: let it finish
+            return
+        caught.append(signum)
+        raise KeyboardInterrupt
+
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(signum) is not signal.SIG_IGN:
+                previous[signum] = signal.signal(signum, stop)
+    try:
+        yield caught
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)

@@ -23,7 +23,7 @@ from .games import CONTRACT, MISERE, RASPASY, Game
 from .hand import card_list
 from .play import NOT_FOLLOWING, NOT_HELD, IllegalCard, Play
 from .seat import Seat
-from .serialize import OMIT, JsonFields, moves_to_json, seats_json
+from .serialize import OMIT, JsonFields, cards_to_json, moves_to_json, seats_json
 
 if TYPE_CHECKING:
     import solver
@@ -222,6 +222,39 @@ def table(deal: Deal | str, talon_rule: str | None = None,
     raspasy = {seat: _tricks(engine, deal, Game(RASPASY), player=seat, talon_rule=rule)
                for seat in SEATS}
     return DDTable(deal, rule, contracts, misere, raspasy)
+
+
+@dataclass(frozen=True)
+class RaspasyPlayer(JsonFields):
+    """One player's raspasy: `solution` from the start, and `first`, the position at his
+    first card, reached by the cards `before` him in the principal line."""
+
+    player: int
+    solution: Solution
+    before: list[Card]
+    first: Solution
+
+    JSON = ("player", ("tricks", lambda p: p.solution.tricks),
+            ("before", lambda p: cards_to_json(p.before)),
+            ("moves", lambda p: moves_to_json(p.first.moves)),
+            ("best", lambda p: cards_to_json(p.first.best)),
+            ("line", lambda p: cards_to_json(p.solution.line)))
+
+
+def raspasy_player(deal: Deal | str, seat: int, rule: str | None) -> RaspasyPlayer:
+    """Player `seat`'s guaranteed minimum, and the value of each of his first cards."""
+    solution = solve(deal, RASPASY, player=seat, talon_rule=rule)
+    waiting = (seat - solution.to_move) % 3
+    before = list(solution.line[:waiting])
+    first = solution
+    if before:
+        first = solve(deal, RASPASY, player=seat, talon_rule=rule, played=before)
+    return RaspasyPlayer(seat, solution, before, first)
+
+
+def raspasy_players(deal: Deal | str, rule: str | None = None) -> list[RaspasyPlayer]:
+    """Raspasy on `deal` for each seat in turn (`raspasy_player`)."""
+    return [raspasy_player(deal, seat, rule) for seat in SEATS]
 
 
 def _tricks(engine: solver.Solver, deal: Deal, game: Game, **seats: Any) -> int:

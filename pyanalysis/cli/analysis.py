@@ -7,16 +7,13 @@ terminal, and Ctrl-C stops them with one line.
 """
 from __future__ import annotations
 
-import math
-from typing import Callable
-
 import click
 
 import pyanalysis as pa
 from pyanalysis.analysis import (
     check_tenner, layout_odds, misere_odds, tenner_odds, totus, underbid,
 )
-from pyanalysis.analysis.layouts import distinct_discards, prepare
+from pyanalysis.analysis.hands import check_hand, planned_layouts
 from pyanalysis.analysis.tenner import ten_game
 from pyanalysis.analysis.totus import FORMS
 from pyanalysis.progress import Progress
@@ -26,7 +23,7 @@ from pyanalysis.text.tenner import tenner_check_lines, tenner_odds_lines
 from pyanalysis.text.totus import totus_lines
 from pyanalysis.text.underbid import underbid_lines
 
-from .common import CliError, command, echo_lines, emit, layout_bar, make_rules
+from .common import CliError, answer, command, layout_bar, make_rules
 from .options import (
     answer_options, check_sampling, count_option, given, jobs_option, leader_option,
     others_option, out_option, question, read_deal_or_hand, read_hand, refuse_with_deal,
@@ -61,51 +58,6 @@ def hand_question(game_help: str | None):  # type: ignore[no-untyped-def]
             func = option(func)
         return func
     return decorate
-
-
-def answer(result: object, as_json: bool, lines: Callable[[], list[str]]) -> None:
-    """Print the result: its ``to_dict()`` as JSON, or the renderer's lines."""
-    if as_json:
-        emit(result)
-    else:
-        echo_lines(lines())
-
-
-def planned_layouts(hand: pa.Hand, game: pa.Game | str, declarer: int, *,
-                    others: pa.Hand | None, out: pa.Hand | None, leader: int,
-                    samples: int | None, pruned: bool = False) -> int | None:
-    """How many layouts a count will solve (for the bar's total), or None when it stops
-    early. Checks the question the way the count will, with the same messages."""
-    q = prepare(hand, game, declarer, others=others, out=out, leader=leader)
-    per = samples if samples is not None else math.comb(2 * q.n, q.n)
-    if len(q.hand) == q.n:
-        return per
-    return None if pruned else per * len(distinct_discards(q.hand, q.others))
-
-
-def check_hand(hand: pa.Hand, out: pa.Hand | None, others: pa.Hand | None,
-               endings: bool = True) -> None:
-    """Name the option that is wrong in a full-deal question (ten cards with --out, or
-    twelve), before the count's own checks speak of the others' cards. An ending (--others)
-    is left to those checks."""
-    if others is not None:
-        return
-    ending = "; an ending needs --others" if endings else ""
-    if out is None:
-        if len(hand) == 10:
-            raise CliError("a ten-card hand needs its discard: --out CARDS (or give his twelve"
-                           " cards, hand and talon)")
-        if len(hand) != 12:
-            raise CliError(f"a hand has 10 cards (with --out, his discard) or 12 (hand and"
-                           f" talon), got {len(hand)}{ending}")
-        return
-    if len(hand) == 12:
-        raise CliError("--out is the discard of a ten-card hand; a twelve-card hand (hand and"
-                       " talon) is tried with every distinct discard")
-    if len(hand) != 10:
-        raise CliError(f"with --out the hand has 10 cards, got {len(hand)}{ending}")
-    if len(out) != 2:
-        raise CliError(f"a discard is two cards, got {len(out)} in --out")
 
 
 @command("tenner", "The ten-trick game: the open-card check, or was it guaranteed?", [

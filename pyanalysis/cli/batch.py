@@ -4,13 +4,11 @@ from __future__ import annotations
 import json
 import shlex
 import signal
-import threading
-from contextlib import contextmanager
-from typing import Iterator
 
 import click
 
-from pyanalysis.batch import BatchError, default_jobs, run_batch
+from pyanalysis.batch import BatchError, default_jobs, run_batch, signals_stop_the_run
+from pyanalysis.text.batch import summary_sentence
 
 from .common import CliError, Command
 
@@ -54,7 +52,7 @@ def batch(input_path: str, output_path: str, jobs: int | None, resume: bool,
     """
     if scheduler and backend != "dask":
         raise CliError("--scheduler needs --backend dask")
-    with _signals_stop_the_run() as caught:
+    with signals_stop_the_run() as caught:
         try:
             summary = run_batch(input_path, output_path, jobs=jobs, resume=resume,
                                 progress=progress, backend=backend, scheduler=scheduler)
@@ -69,23 +67,9 @@ def batch(input_path: str, output_path: str, jobs: int | None, resume: bool,
                        f" {output_path}; to finish, run: {again}", err=True)
             raise SystemExit(128 + signum) from None
     if as_json:
-        click.echo(json.dumps({
-            "output": output_path,
-            "jobs": summary.total,
-            "resumed": summary.resumed,
-            "solved": summary.solved,
-            "errors": len(summary.error_lines),
-            "error_lines": summary.error_lines,
-        }, allow_nan=False))
-        return
-    errors = len(summary.error_lines)
-    kept = f", {summary.resumed} kept from the earlier run" if summary.resumed else ""
-    message = f"{summary.total} jobs: {summary.solved} solved now{kept}; answers in {output_path}"
-    if errors:
-        lines = ", ".join(str(n) for n in summary.error_lines[:10])
-        more = ", ..." if errors > 10 else ""
-        message += f"; {errors} with an error (input lines {lines}{more})"
-    click.echo(message)
+        click.echo(json.dumps(summary.to_dict(output_path), allow_nan=False))
+    else:
+        click.echo(summary_sentence(summary, output_path))
 
 
 def resume_command(ctx: click.Context, input_path: str, output_path: str, jobs: int | None,
@@ -104,35 +88,6 @@ def resume_command(ctx: click.Context, input_path: str, output_path: str, jobs: 
     if as_json:
         words.append("--json")
     return " ".join([ctx.command_path, *map(shlex.quote, words), "--resume"])
-
-
-@contextmanager
-def _signals_stop_the_run() -> Iterator[list[int]]:
-    """While the run lasts, SIGTERM stops it as Ctrl-C does: the run's clean-up ends the
-    workers and keeps the answers so far. Yields the list of signals caught (the first one
-    decides the exit code, 128 + its number, as a shell reports a death by that signal).
-
-    A signal the process was started ignoring (``nohup``, a background job) stays ignored.
-    Only the main thread may set handlers; elsewhere the defaults stay.
-    """
-    caught: list[int] = []
-
-    def stop(signum: int, frame: object) -> None:
-        if caught:  # the clean-up is running: let it finish
-            return
-        caught.append(signum)
-        raise KeyboardInterrupt
-
-    previous = {}
-    if threading.current_thread() is threading.main_thread():
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            if signal.getsignal(signum) is not signal.SIG_IGN:
-                previous[signum] = signal.signal(signum, stop)
-    try:
-        yield caught
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
 
 
 COMMANDS = [batch]

@@ -13,7 +13,7 @@ import click
 from pyanalysis.analysis.catch import misere_catch
 from pyanalysis.text.catch import catch_lines
 
-from .common import command, echo_lines, emit, parse_cards, parse_deal
+from .common import answer, command, parse_cards, parse_deal
 from .options import answer_options, leader_option, played_option, question
 
 __all__ = ["COMMANDS", "catch_lines", "misere_catch_command"]
@@ -50,10 +50,7 @@ def misere_catch_command(deal: tuple[str, ...], declarer: int, leader: int, play
     the_deal = parse_deal(deal)
     result = misere_catch(the_deal, declarer, leader=leader, played=parse_cards(played),
                           pareto="all" if all_defences else "best")
-    if as_json:
-        emit(result)
-    else:
-        echo_lines(catch_lines(result, not ascii_only))
+    answer(result, as_json, lambda: catch_lines(result, not ascii_only))
 
 
 COMMANDS = [misere_catch_command]

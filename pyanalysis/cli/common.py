@@ -6,21 +6,22 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 import click
 
 import pyanalysis as pa
-from pyanalysis.errors import DuplicateCardError, NotationError, one_line
+from pyanalysis.card_sets import card_set, parse_cards
+from pyanalysis.errors import one_line
 from pyanalysis.progress import Progress
 from pyanalysis.rules import RuleSet
 
 __all__ = [
-    "COMMAND_SETTINGS", "EXAMPLE_RECORD", "CliError", "Command", "LongCommand", "card_set", "command",
+    "COMMAND_SETTINGS", "EXAMPLE_RECORD", "CliError", "Command", "LongCommand", "answer",
+    "card_set", "command",
     "emit", "emit_json",
     "echo_lines", "layout_bar", "make_rules", "parse_cards", "parse_deal", "parse_game",
-    "check_page_file", "read_record", "write_page",
+    "check_page_file", "write_page",
 ]
 
 
@@ -151,46 +152,6 @@ def parse_game(text: str) -> pa.Game:
     return pa.Game.parse(text)
 
 
-def parse_cards(text: str | None, what: str = "--played") -> list[pa.Card]:
-    """Cards written one after another: ``"AS KS"``, ``"AS,KS"``, ``"♠A ♠K"``.
-
-    None (the option not given) is no cards; an option given with no card in it (``""``,
-    ``",,,"``) is an error, never read as none. `what` names the option in messages.
-    """
-    if text is None:
-        return []
-    _require_cards(text, what)
-    return [pa.Card.parse(word) for word in text.replace(",", " ").split()]
-
-
-def _require_cards(text: str, what: str) -> None:
-    if not text.replace(",", " ").split():
-        raise NotationError(
-            f"{what} is given but holds no cards ('{text}'): give cards like \"AS KS\", or "
-            f"leave {what} out")
-
-
-def card_set(text: str, what: str) -> pa.Hand:
-    """Cards one after another (``"KD QD"``, ``"K♦,Q♦"``) or as a hand (``-.-.KQ.-``,
-    ``♦KQ``); `what` names them in error messages. Text with no card and no hand in it
-    (``""``, ``",,,"``) is an error; ``-.-.-.-`` is an empty hand written out."""
-    _require_cards(text, what)
-    try:
-        cards = parse_cards(text, what)
-    except ValueError as cards_error:
-        try:
-            return pa.Hand.parse(text, what)
-        except ValueError as hand_error:
-            words = text.replace(",", " ").split()
-            if "." not in text and words and all(len(word) <= 3 for word in words):
-                raise cards_error from None  # cards one after another, one of them wrong
-            raise hand_error from None
-    twice = sorted({card for card in cards if cards.count(card) > 1})
-    if twice:
-        raise DuplicateCardError(f"card {twice[0]} given twice in {what} '{text.strip()}'")
-    return pa.Hand.from_cards(cards)
-
-
 # ----------------------------------------------------------------------------- output
 
 
@@ -208,6 +169,14 @@ def echo_lines(lines: Sequence[str]) -> None:
     """A renderer's lines, one a line."""
     for line in lines:
         click.echo(line)
+
+
+def answer(result: Any, as_json: bool, lines: Callable[[], Sequence[str]]) -> None:
+    """Print the result: its ``to_dict()`` as JSON, or the renderer's lines."""
+    if as_json:
+        emit(result)
+    else:
+        echo_lines(lines())
 
 
 @contextmanager
@@ -229,23 +198,6 @@ def make_rules(name: str | None, overrides: Sequence[str], base: RuleSet | None 
     return rules.with_strings(overrides)
 
 
-def read_record(path: str) -> pa.Record:
-    """The record in FILE (`-`: stdin), text or JSON."""
-    if path == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-        except OSError as error:
-            raise CliError(f"cannot read '{path}': {error.strerror}") from None
-        except UnicodeDecodeError:
-            raise CliError(f"cannot read '{path}': not UTF-8 text") from None
-    if not text.strip():
-        raise CliError("the record is empty: give at least 'deal:' and 'game:' lines")
-    return pa.Record.parse(text)
-
-
 def check_page_file(output: str | None, what: str | None) -> None:
     """``--html -`` where the command's text (`what`) already goes to standard output."""
     if output == "-" and what is not None:
@@ -255,17 +207,10 @@ def check_page_file(output: str | None, what: str | None) -> None:
 def write_page(report: Any, output: str, what: str | None = None) -> str:
     """Write the report's page to `output` (`-`: stdout, unless `what` names the text that
     goes there instead); the sentence that says what was written."""
-    from pyanalysis.report import render_html  # the page's templates only when asked
+    from pyanalysis.report import render_html, save_page  # the templates only when asked
 
     check_page_file(output, what)
-    page = render_html(report)
-    if output == "-":
-        click.echo(page, nl=False)
-        return ""
-    try:
-        Path(output).write_text(page, encoding="utf-8")
-    except OSError as error:
-        raise CliError(f"cannot write '{output}': {error.strerror or error}") from None
-    size = len(page.encode("utf-8"))
-    return (f"Wrote {output} ({size / 1024:.0f} KB): {report.title},"
-            f" {len(report.play.steps)} cards with every legal card's value.")
+    if output != "-":
+        return save_page(report, output)
+    click.echo(render_html(report), nl=False)
+    return ""

@@ -23,7 +23,7 @@ from pyanalysis.analysis import lead_decision, lead_table
 from pyanalysis.progress import Progress
 from pyanalysis.text.leads import decision_lines, table_lines
 
-from .common import CliError, command, echo_lines, emit, layout_bar, make_rules
+from .common import CliError, answer, command, layout_bar, make_rules
 from .options import (
     SeatCardsType, SeatWordsType, answer_options, cards_option, check_sampling, given,
     leader_option, others_option, question, read_deal_or_hand, refuse_with_deal, rules_options,
@@ -95,10 +95,7 @@ def lead(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
                          talon=talon, others=others, samples=samples, seed=seed,
                          filter=filter_name, discard=discard_model, known=known, jobs=jobs)
         table = lead_table(the_deal, game, declarer, leader=leader, rules=rules, whist=words)
-        if as_json:
-            emit(table)
-        else:
-            echo_lines(table_lines(table, symbols))
+        answer(table, as_json, lambda: table_lines(table, symbols))
         return
     assert hand is not None
     if len(hand) == 10 and talon is None and others is None:
@@ -114,10 +111,7 @@ def lead(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
                                progress=progress, **given(samples=samples, seed=seed,
                                                           filter=filter_name,
                                                           discard=discard_model))
-    if as_json:
-        emit(result)
-    else:
-        echo_lines(decision_lines(result, talon, others, symbols))
+    answer(result, as_json, lambda: decision_lines(result, talon, others, symbols))
 
 
 COMMANDS = [lead]

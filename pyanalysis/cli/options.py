@@ -12,7 +12,7 @@ import click
 import pyanalysis as pa
 from pyanalysis.analysis.sampling import DISCARD_MODELS, FILTERS
 from pyanalysis.errors import CardCountError
-from pyanalysis.solving import TALON_RULES
+from solver.position import TALON_RULES
 
 from .common import DEAL_MARK, CliError, card_set
 

@@ -10,35 +10,26 @@ from __future__ import annotations
 
 import math
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterator
 
 import click
 
 import pyanalysis as pa
+from pyanalysis.record_file import is_record, read_record
 from pyanalysis.report import deal_report, review_report
 from pyanalysis.solving import focus_seat
 
 from .common import (
     EXAMPLE_RECORD, CliError, command, emit_json, layout_bar, parse_deal, parse_game,
-    read_record, write_page,
+    write_page,
 )
 from .options import (
     game_option, json_option, rules_option, seat_option, talon_rule_option, words_argument,
 )
 
-__all__ = ["COMMANDS", "is_record", "odds_bar", "report"]
+__all__ = ["COMMANDS", "odds_bar", "report"]
 
 EXAMPLE_DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
-RECORD_SUFFIXES = (".txt", ".json", ".rec", ".record")
-
-
-def is_record(words: Sequence[str]) -> bool:
-    """Whether the argument names a game record (a file, or `-`) rather than a deal."""
-    if len(words) != 1:
-        return False
-    word = words[0]
-    return word == "-" or Path(word).is_file() or word.lower().endswith(RECORD_SUFFIXES)
 
 
 @contextmanager

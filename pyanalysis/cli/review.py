@@ -16,11 +16,11 @@ import pyanalysis as pa
 from pyanalysis.analysis.review import check_claim, review
 from pyanalysis.games import RASPASY
 from pyanalysis.record import RecordError, read_claim_words
+from pyanalysis.record_file import read_record
 from pyanalysis.text.review import claim_lines, review_lines
 
 from .common import (
-    EXAMPLE_RECORD, CliError, command, echo_lines, emit, make_rules, parse_cards, read_record,
-    write_page,
+    EXAMPLE_RECORD, CliError, answer, command, make_rules, parse_cards, write_page,
 )
 from .options import (
     answer_options, game_option, html_option, rules_options, talon_rule_option, words_argument,
@@ -74,11 +74,8 @@ def review_command(file: str, rules_name: str | None, rule_overrides: tuple[str,
         from pyanalysis.report import review_report  # the page's templates only when asked
 
         written = write_page(review_report(result), html_file, what="review's")
-    if as_json:
-        emit(result)
-        return
-    echo_lines(review_lines(result, not ascii_only))
-    if written:
+    answer(result, as_json, lambda: review_lines(result, not ascii_only))
+    if written and not as_json:
         click.echo(written)
 
 
@@ -141,10 +138,7 @@ def claim_command(deal: tuple[str, ...], game: str, declarer: int | None,
     result = check_claim(" ".join(deal), parsed, declarer=declarer, leader=leader,
                          plays=cards, claimant=claimant, tricks=tricks, talon_rule=talon_rule,
                          kind=kind)
-    if as_json:
-        emit(result)
-    else:
-        echo_lines(claim_lines(result, not ascii_only))
+    answer(result, as_json, lambda: claim_lines(result, not ascii_only))
 
 
 COMMANDS = [review_command, claim_command]

@@ -8,6 +8,7 @@ import click
 from pyanalysis.games import Game
 from pyanalysis.rules import RuleSet
 from pyanalysis.scoring import ScoringError, score_deal
+from pyanalysis.seat import Seat
 from pyanalysis.sheet_io import read_record_file
 from pyanalysis.text.scoring import format_deal, format_sheet
 
@@ -41,8 +42,7 @@ def _check_words(game: Game, rules: RuleSet, declarer: int | None,
         raise ScoringError(f"{game} needs --declarer SEAT (1, 2 or 3)")
     if game.kind != "contract" or (game.level == 10 and rules.tenner_checked):
         return
-    first = declarer % 3 + 1
-    second = first % 3 + 1
+    first, second = Seat.defenders(declarer)
     missing = [s for s in (first, second) if s not in whist]
     if missing:
         raise ScoringError(

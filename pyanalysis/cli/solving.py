@@ -1,16 +1,11 @@
 """`prefdd solve`, `prefdd table` and `prefdd raspasy`: double-dummy answers for one deal."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pyanalysis as pa
-from pyanalysis.jsonout import cards_to_json, moves_to_json
-from pyanalysis.solving import focus_seat
+from pyanalysis.solving import RaspasyPlayer, focus_seat, raspasy_player, raspasy_players
 from pyanalysis.text.solution import ending_verdict, raspasy_lines, solution_lines, table_lines
 
-from .common import (
-    command, echo_lines, emit, emit_json, parse_cards, parse_deal, parse_game,
-)
+from .common import answer, command, echo_lines, emit_json, parse_cards, parse_deal, parse_game
 from .options import (
     JSON_HELP, answer_options, game_option, json_option, played_option, seat_option,
     symbols_option, talon_rule_option, words_argument,
@@ -65,10 +60,8 @@ def solve(deal: tuple[str, ...], game: str, declarer: int | None, leader: int, p
     # (a talon rule for a contract, a declarer in raspasy); it reports the rule it applied.
     solution = pa.solve(the_deal, the_game, declarer=declarer, leader=leader, played=cards,
                         player=player, talon_rule=talon_rule)
-    if as_json:
-        emit(solution)
-    else:
-        echo_lines(solution_lines(the_deal, solution, cards, focus, not ascii_only))
+    answer(solution, as_json,
+           lambda: solution_lines(the_deal, solution, cards, focus, not ascii_only))
 
 
 @command(None, "The double-dummy table: every declarer in every game.", [
@@ -83,10 +76,7 @@ def table(deal: tuple[str, ...], talon_rule: str | None, ascii_only: bool, as_js
     """
     the_deal = parse_deal(deal)
     result = pa.table(the_deal, talon_rule=talon_rule)
-    if as_json:
-        emit(result)
-    else:
-        echo_lines(table_lines(the_deal, result, not ascii_only))
+    answer(result, as_json, lambda: table_lines(the_deal, result, not ascii_only))
 
 
 @command(None, "Raspasy: each player's guaranteed minimum and first cards.", [
@@ -101,7 +91,7 @@ def raspasy(deal: tuple[str, ...], talon_rule: str | None, ascii_only: bool, as_
     play before his turn.
     """
     the_deal = parse_deal(deal)
-    players = [raspasy_player(the_deal, seat, talon_rule) for seat in (1, 2, 3)]
+    players = raspasy_players(the_deal, talon_rule)
     rule = players[0].solution.talon_rule  # the rule `pa.solve` applied (its default if None)
     if not as_json:
         echo_lines(raspasy_lines(the_deal, rule, players, not ascii_only))
@@ -110,37 +100,8 @@ def raspasy(deal: tuple[str, ...], talon_rule: str | None, ascii_only: bool, as_
         "deal": str(the_deal),
         "talon_rule": rule,
         "leader": 1,
-        "players": [{
-            "player": p.player,
-            "tricks": p.solution.tricks,
-            "before": cards_to_json(p.before),
-            "moves": moves_to_json(p.first.moves),
-            "best": cards_to_json(p.first.best),
-            "line": cards_to_json(p.solution.line),
-        } for p in players],
+        "players": [p.to_dict() for p in players],
     })
-
-
-@dataclass(frozen=True)
-class RaspasyPlayer:
-    """One player's raspasy: `solution` from the start, and `first`, the position at his
-    first card, reached by the cards `before` him in the principal line."""
-
-    player: int
-    solution: pa.Solution
-    before: list[pa.Card]
-    first: pa.Solution
-
-
-def raspasy_player(deal: pa.Deal, seat: int, rule: str | None) -> RaspasyPlayer:
-    """Player `seat`'s guaranteed minimum, and the value of each of his first cards."""
-    solution = pa.solve(deal, "raspasy", player=seat, talon_rule=rule)
-    waiting = (seat - solution.to_move) % 3
-    before = list(solution.line[:waiting])
-    first = solution
-    if before:
-        first = pa.solve(deal, "raspasy", player=seat, talon_rule=rule, played=before)
-    return RaspasyPlayer(seat, solution, before, first)
 
 
 COMMANDS = [solve, table, raspasy]

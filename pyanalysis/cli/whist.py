@@ -26,7 +26,7 @@ from pyanalysis.progress import Progress
 from pyanalysis.text.whist import decision_lines, table_lines
 from pyanalysis.text.words import seat_name
 
-from .common import CliError, command, echo_lines, emit, layout_bar, make_rules
+from .common import CliError, answer, command, layout_bar, make_rules
 from .options import (
     answer_options, cards_option, check_sampling, given, question, read_deal_or_hand,
     refuse_with_deal, rules_options, samples_options, seat_option, seat_view_options,
@@ -93,10 +93,7 @@ def whist(deal_or_hand: tuple[str, ...], game: str, declarer: int, rules_name: s
                          talon=talon, partner=partner, samples=samples, seed=seed,
                          filter=filter_name, discard=discard_model, jobs=jobs)
         table = whist_table(the_deal, game, declarer, rules=rules, players=players or 3)
-        if as_json:
-            emit(table)
-        else:
-            echo_lines(table_lines(table, symbols))
+        answer(table, as_json, lambda: table_lines(table, symbols))
         return
     if players == 4:
         raise CliError("--players 4 is for a deal; the seat view is priced for three players")
@@ -115,10 +112,7 @@ def whist(deal_or_hand: tuple[str, ...], game: str, declarer: int, rules_name: s
                                 partner=partner, jobs=jobs, progress=progress,
                                 **given(samples=samples, seed=seed, filter=filter_name,
                                         discard=discard_model))
-    if as_json:
-        emit(result)
-    else:
-        echo_lines(decision_lines(result, symbols))
+    answer(result, as_json, lambda: decision_lines(result, symbols))
 
 
 COMMANDS = [whist]

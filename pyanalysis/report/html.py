@@ -27,7 +27,7 @@ from ..seat import SEATS
 from ..wording import percent
 from .page import Report
 
-__all__ = ["embed_json", "render_html", "write_html"]
+__all__ = ["PageWriteError", "embed_json", "render_html", "save_page", "write_html"]
 
 _ENV = jinja2.Environment(
     loader=jinja2.PackageLoader("pyanalysis.report", "templates"),
@@ -255,3 +255,20 @@ def write_html(report: Report, path: str | Path) -> Path:
     path = Path(path)
     path.write_text(render_html(report), encoding="utf-8")
     return path
+
+
+def save_page(report: Report, output: str | Path) -> str:
+    """Write the page to `output`; the sentence that says what was written. `OSError`
+    becomes a one-line `PageWriteError`."""
+    page = render_html(report)
+    try:
+        Path(output).write_text(page, encoding="utf-8")
+    except OSError as error:
+        raise PageWriteError(f"cannot write '{output}': {error.strerror or error}") from None
+    size = len(page.encode("utf-8"))
+    return (f"Wrote {output} ({size / 1024:.0f} KB): {report.title},"
+            f" {len(report.play.steps)} cards with every legal card's value.")
+
+
+class PageWriteError(ValueError):
+    """A page that cannot be written where asked."""

@@ -13,10 +13,11 @@ PACKAGE = Path(__file__).resolve().parents[2] / "pyanalysis"
 #: The layer of each module; a subpackage's modules share its layer. The package itself (its
 #: __init__, the names `import pyanalysis as pa` gives) re-exports the analyses and below.
 LAYERS = {
-    1: ["errors", "cards", "hand", "deal", "checks", "seat", "diagram", "wording", "progress"],
+    1: ["errors", "cards", "hand", "deal", "checks", "seat", "diagram", "wording", "progress",
+        "card_sets"],
     2: ["games", "rules", "serialize"],
     3: ["scoring", "sheet", "sheet_io"],
-    4: ["play", "solving", "record", "jsonout", "session"],
+    4: ["play", "solving", "record", "record_file", "jsonout", "session"],
     5: ["analysis", "pyanalysis"],
     6: ["text", "report"],
     7: ["cli", "batch"],
