@@ -456,7 +456,13 @@ def _as_record(deal: Deal | str | Record, game: Game | str | None, *, declarer: 
         plays = plays.replace("/", " ").replace(",", " ").split()
     said: tuple[str, ...] = ()
     if isinstance(whist, Mapping) and declarer in SEATS:
-        said = tuple(whist[s] for s in Seat.defenders(declarer) if s in whist)
+        # The record keeps the words in the order said, first defender first: the second's
+        # word alone is not a record's (it would read as the first's).
+        check_whist_words(whist, declarer)
+        for seat in Seat.defenders(declarer):
+            if seat not in whist:
+                break
+            said += (whist[seat],)
     elif isinstance(whist, str):
         said = tuple(whist.split())
     elif whist is not None:

@@ -200,6 +200,14 @@ def test_whist_words_name_the_bad_word_or_seat(words, message, rules):
     assert str(info.value) == message
 
 
+def test_the_second_defenders_word_alone_is_not_recorded_as_the_firsts():
+    deal = RECORD["deal"]
+    result = pa.review(deal, "8S", declarer=2, whist={1: "pass"})
+    assert result.whist == {1: "pass"} and result.record.whist == ()
+    result = pa.review(deal, "8S", declarer=2, whist={1: "whist", 3: "pass"})
+    assert result.record.whist == ("pass", "whist")
+
+
 def test_whist_words_of_the_defenders_are_taken_in_either_language():
     record = pa.Record.parse(RECORD_TEXT)
     assert pa.review(record, whist={3: "пас", 1: "whist"}).whist == {3: "pass", 1: "whist"}
