@@ -5,7 +5,9 @@ on its own: what was wrong (the token, quoted) and why.
 """
 from __future__ import annotations
 
+import json
 import re
+from typing import Any
 
 #: The longest text read as one deal, hand or card. A full deal in the longest notation
 #: (Russian suit words, ranks spaced, a talon and a discard) stays well under it; anything
@@ -91,3 +93,14 @@ class PositionError(ValueError):
 
     def __init__(self, message: str) -> None:
         super().__init__(one_line(message))
+
+
+def read_json(text: str, error: type[ValueError], too_deep: str) -> Any:
+    """The JSON value of `text`; `error` with the line and the reason when it is not JSON, or
+    with `too_deep` when its nesting is deeper than the reader can follow."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as fault:
+        raise error(f"bad JSON at line {fault.lineno}: {fault.msg}") from None
+    except RecursionError:
+        raise error(too_deep) from None

@@ -47,14 +47,13 @@ the 1st hand (RULES.md §2.3). `str(record)` is the canonical text:
 from __future__ import annotations
 
 import difflib
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import Card
 from .deal import Deal
-from .errors import NotationError
+from .errors import NotationError, read_json
 from .games import CONTRACT, RASPASY, Game
 from .play import IllegalCard, Play, Trick
 from .seat import Seat
@@ -140,14 +139,9 @@ class Record:
         if not isinstance(text, str):
             raise RecordError(f"not a record: {text!r}")
         if text.lstrip().startswith("{"):
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as error:
-                raise RecordError(f"bad JSON at line {error.lineno}: {error.msg}") from None
-            except RecursionError:
-                raise RecordError(f"the record is nested too deeply: a record's JSON is at "
-                                  f"most {MAX_NESTING} levels deep") from None
-            return cls.from_dict(data)
+            return cls.from_dict(read_json(
+                text, RecordError, f"the record is nested too deeply: a record's JSON is at"
+                                   f" most {MAX_NESTING} levels deep"))
         return cls.from_dict(_read_text(text))
 
     @classmethod

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from .errors import read_json
 from .games import Game
 from .rules import RuleSet
 from .sheet import Sheet, SheetError
@@ -96,13 +97,7 @@ def load_sheet(path: str | Path) -> Sheet:
 def read_record(text: str) -> SheetRecord:
     """Read a record from text or (when it starts with `{`) JSON."""
     if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise SheetError(f"bad JSON at line {error.lineno}: {error.msg}") from None
-        except RecursionError:
-            raise SheetError("bad JSON: nested too deeply") from None
-        return _from_json(data)
+        return _from_json(read_json(text, SheetError, "bad JSON: nested too deeply"))
     return _from_text(text)
 
 

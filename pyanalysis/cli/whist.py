@@ -52,7 +52,7 @@ DEFAULT_SAMPLES = 1000
                " (repeatable; see docs/rules.md).")
 @click.option("--players", type=click.IntRange(3, 4), default=None, metavar="3|4",
               help="Deal: three players (default) or four, the dealer sitting out.")
-@seat_option("seat", "Hand: the defender who decides (the 1st or 2nd after the declarer).")
+@seat_option("seat", "Hand: the defender who decides, by his seat at the table (1, 2 or 3; not the declarer's).")
 @cards_option("talon", "Hand: the two talon cards, open to all (\"AD QD\"). Required for a hand.")
 @click.option("--partner", metavar="WORD", default=None,
               help="Hand: when the second defender decides, the first's word (required);"
