@@ -78,8 +78,9 @@ def _needs_split(game: Game, words: Mapping[int, str]) -> bool:
 @dataclass(frozen=True)
 class LeadTable(JsonFields):
     """Every legal lead with open cards: `leads` {card: the declarer's tricks after it},
-    `vists` {card: the leader's value in vists} when rules are given, `best` (the leads best
-    for the leader: by vists when priced, else by tricks), `tricks_by` {card: tricks per seat
+    `vists` {card: the leader's value in vists} when rules are given, `best` (the leads that
+    hold the declarer to the side's best trick count; priced, those of them with the most
+    vists for the leader), `tricks_by` {card: tricks per seat
     along the principal line after it} when priced."""
 
     deal: Deal
@@ -145,12 +146,16 @@ def lead_table(deal: Deal | str, game: Game | str, declarer: int, *, leader: int
 
 def _best(leads: Mapping[Card, int], vists: Mapping[Card, Fraction] | None, game: Game,
           declarer: int, leader: int) -> list[Card]:
-    if vists is not None:
-        top = max(vists.values())
-        return [c for c, v in vists.items() if v == top]
+    """The side's common aim first: the leads that hold the declarer to the fewest tricks (the
+    most in misère; his own best when he leads). Among those, priced, the leader's vists rank
+    them: a lead that gives the declarer a trick is never best for its vists alone."""
     pick = max if leader_wants_more(game, declarer, leader) else min
     top = pick(leads.values())
-    return [c for c, v in leads.items() if v == top]
+    aim = [c for c, v in leads.items() if v == top]
+    if vists is None:
+        return aim
+    most = max(vists[c] for c in aim)
+    return [c for c in aim if vists[c] == most]
 
 
 def _order(item: tuple[int, int]) -> tuple[int, int]:

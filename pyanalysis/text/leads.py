@@ -73,8 +73,10 @@ def table_lines(result: LeadTable, symbols: bool = True) -> list[str]:
     if result.vists is not None and result.rules is not None:
         lines += say(f"Priced in vists for the {seat_name(result.leader)}: rules"
                      f" {rules_text(result.rules)}; {words_sentence(result.whist)}.")
+    marked = ("best: what he wants first, then his vists" if result.vists is not None
+              else "best for the leader")
     lines += ["", *say("Every lead, double-dummy after it (the declarer's tricks and his"
-                       " result; * = best for the leader):")]
+                       f" result; * = {marked}):")]
     header = ["lead", "tricks", "result"] + (["vists"] if result.vists is not None else [])
     rows = [header]
     for card, tricks in result.leads.items():
@@ -92,10 +94,10 @@ def table_lines(result: LeadTable, symbols: bool = True) -> list[str]:
     lines += ["", *say(f"Best lead: {card_list(best, symbols)}: {outcome}.")]
     others = [c for c in result.leads if c not in best]
     if others:
-        worst = min(others, key=lambda c: (result.vists[c] if result.vists is not None
-                                           else (result.leads[c] if leader_wants_more(
-                                               result.game, result.declarer, result.leader)
-                                               else -result.leads[c])))
+        more = leader_wants_more(result.game, result.declarer, result.leader)
+        # What the side wants first (the declarer's tricks), then the leader's vists.
+        worst = min(others, key=lambda c: (result.leads[c] if more else -result.leads[c],
+                                           result.vists[c] if result.vists is not None else 0))
         lines += say(f"Worst: {card_text(worst, symbols)}, after which the declarer takes"
                      f" {result.leads[worst]} ({result.verdict(worst)}).")
     else:
