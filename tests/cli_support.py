@@ -117,6 +117,25 @@ def slow_worker(text: str) -> str:
     return echo_worker(text)
 
 
+class RecordingBar:
+    """Stands in for `Progress`: remembers the total and the layouts reported."""
+
+    made: list["RecordingBar"] = []
+
+    def __init__(self, total, desc="", **kwargs):
+        self.total, self.count = total, 0
+        RecordingBar.made.append(self)
+
+    def update(self, n=1):
+        self.count += n
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return None
+
+
 if __name__ == "__main__":
     from pyanalysis.batch import run_batch
 

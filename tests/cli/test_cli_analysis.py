@@ -23,7 +23,7 @@ from pyanalysis.analysis.misere import BIAS
 from pyanalysis.cli import analysis as cli_analysis
 from pyanalysis.cli.scoring import format_deal
 
-from cli_support import flat, ok, run, same_json
+from cli_support import RecordingBar, flat, ok, run, same_json
 
 REPO = Path(__file__).resolve().parents[2]
 COMMANDS = ["tenner", "odds", "totus", "underbid", "misere-odds"]
@@ -300,26 +300,6 @@ def test_misere_odds_full_hand_with_its_discard():
 
 
 # ------------------------------------------------------------------------------ progress
-
-
-class RecordingBar:
-    """Stands in for `Progress`: remembers the total and the layouts reported."""
-
-    made: list["RecordingBar"] = []
-
-    def __init__(self, total, desc="", **kwargs):
-        self.total, self.count = total, 0
-        RecordingBar.made.append(self)
-
-    def update(self, n=1):
-        self.count += n
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return None
-
 
 @pytest.mark.parametrize("args, total", [
     (["odds", ENDING_HAND, "-g", "6NT", "--declarer", "3", "--others", ENDING_OTHERS], 70),

@@ -17,7 +17,7 @@ from pyanalysis.cli import whist as cli_whist
 from pyanalysis.cli.scoring import format_deal
 from pyanalysis.diagram import draw_deal
 
-from cli_support import flat, ok, run, same_json
+from cli_support import RecordingBar, flat, ok, run, same_json
 
 # 7♦ by the 1st hand, after his discard (♣J ♣7): six tricks double-dummy, down one.
 DEAL = "K7.Q.AQJ987.J QJ.AKT8.T.AT9 AT98.9.K.KQ87 discard:-.J7.-.-"
@@ -212,26 +212,6 @@ def test_a_checked_tenner_and_compulsory_six_spades_have_no_choice():
 
 
 # ------------------------------------------------------------------------------ progress
-
-
-class RecordingBar:
-    """Stands in for `Progress`: remembers the total and the layouts reported."""
-
-    made: list["RecordingBar"] = []
-
-    def __init__(self, total, desc="", **kwargs):
-        self.total, self.count = total, 0
-        RecordingBar.made.append(self)
-
-    def update(self, n=1):
-        self.count += n
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return None
-
 
 def test_the_bar_counts_the_layouts_drawn(monkeypatch, decision):
     RecordingBar.made = []
