@@ -14,6 +14,7 @@ import json
 from fractions import Fraction
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import jinja2
@@ -22,12 +23,13 @@ from markupsafe import Markup
 from ..analysis.problems import question_words
 from ..cards import RANK_DISPLAY, SUIT_SYMBOLS, Card
 from ..diagram import SEAT_NAMES
-from ..games import MISERE, RASPASY
+from ..games import MISERE, RASPASY, Game
 from ..seat import SEATS
 from ..wording import percent
 from .page import Report
 
-__all__ = ["PageWriteError", "embed_json", "render_html", "save_page", "write_html"]
+__all__ = ["PageWriteError", "embed_json", "render_html", "render_sections", "save_page",
+           "write_html"]
 
 _ENV = jinja2.Environment(
     loader=jinja2.PackageLoader("pyanalysis.report", "templates"),
@@ -243,6 +245,20 @@ def render_html(report: Report) -> str:
         cards_words=_cards_words, display_hand=_suit_cards, vists=_vists,
         has_talon_tricks=any(t.talon_card is not None for t in play.tricks),
     )
+
+
+def render_sections(game: Game, *, whist: Any = None, leads: Any = None,
+                    odds: Any = None) -> str:
+    """The page's sections for the analyses given (a whist table, a lead table, layout
+    odds), alone, as an HTML fragment: how the web page shows an analysis's result."""
+    # The sections read only the game and the analyses of the report (`r`).
+    shown = SimpleNamespace(game=game, whist=whist, leads=leads, odds=odds)
+    template = _ENV.get_template("page.html.j2")
+    context = template.new_context({
+        "r": shown, "odds_rows": _odds_rows(shown), "odds_note": _odds_note(shown),  # type: ignore[arg-type]
+        "seats": (1, 2, 3), "ordinal": _ORDINAL, "card": _card, "vists": _vists})
+    return "".join(chunk for name in ("whist", "leads", "odds")
+                   for chunk in template.blocks[name](context))
 
 
 def _suit_cards(hand: Any, suit: int) -> list[Card]:
