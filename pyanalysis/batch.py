@@ -46,8 +46,10 @@ except ImportError:  # not on Windows: see `_lock_output`
 
 import pyanalysis as pa
 
+from .jobs import CHUNK_COST, answer_kind, job_cost, job_kind
 from .jsonout import moves_to_json
 from .progress import Progress
+from .serialize import to_jsonable
 from .solving import deal_verdict, engine_moves, make_position
 
 __all__ = [
@@ -61,12 +63,13 @@ __all__ = [
     "signals_stop_the_run",
     "read_json",
     "run_batch",
+    "answer_job",
     "solve_job",
     "write_json",
 ]
 
 #: Fields the batch writes; they are replaced if a job already carries them.
-RESULT_FIELDS = ("tricks", "verdict", "moves", "error")
+RESULT_FIELDS = ("tricks", "verdict", "moves", "error", "answer")
 
 #: Deepest nesting of arrays and objects read in a job. A job is flat; the limit keeps junk
 #: nested a thousand deep from overflowing the stack when its answer is written.
@@ -90,10 +93,11 @@ SEAT_FIELDS = ("declarer", "leader", "player")
 
 Worker = Callable[[str], str]
 
-#: Lines a worker answers in one call: the engine solves them together without the GIL, and
-#: a process pool pays its round trip once per chunk rather than once per line. Small enough
-#: that the output still advances steadily (it is written in input order).
-CHUNK_LINES = 32
+#: Solve jobs a worker answers in one call: the engine solves them together without the GIL,
+#: and a process pool pays its round trip once per chunk rather than once per line. Small
+#: enough that the output still advances steadily (it is written in input order). Jobs of other
+#: kinds count as their cost (`pyanalysis.jobs.KINDS`).
+CHUNK_LINES = CHUNK_COST
 
 
 class BatchError(ValueError):
@@ -289,6 +293,21 @@ def solve_job(job: dict[str, Any]) -> dict[str, Any]:
     return _answer(job, solution.tricks, solution.verdict, solution.moves)
 
 
+def answer_job(job: dict[str, Any]) -> dict[str, Any]:
+    """Answer one job of any kind (`pyanalysis.jobs`): a solve job as `solve_job` does, any
+    other with the answering function's result, ``to_dict()``, added as ``"answer"``.
+
+    Raises `ValueError` (with a one-line message) for a job that cannot be answered.
+    """
+    kind = job_kind(job)
+    if kind == "solve":
+        return solve_job(job)
+    result = answer_kind(kind, job)
+    answer = {key: value for key, value in job.items() if key not in RESULT_FIELDS}
+    answer["answer"] = to_jsonable(result)
+    return answer
+
+
 def _one_line(exc: BaseException) -> str:
     """The error field: one printable line (controls and separators escaped), short."""
     message = " ".join(str(exc).split()) or type(exc).__name__
@@ -316,7 +335,7 @@ def process_line(text: str) -> str:
     except BatchError as exc:
         return write_json({"input": _echo(text), "error": _one_line(exc)})
     try:
-        answer = solve_job(job)
+        answer = answer_job(job)
     except Exception as exc:  # the run goes on whatever one line does
         answer = {key: value for key, value in job.items() if key not in RESULT_FIELDS}
         answer["error"] = _one_line(exc)
@@ -342,6 +361,8 @@ def process_lines(texts: list[str]) -> list[str]:
             answers[i] = write_json({"input": _echo(text), "error": _one_line(exc)})
             continue
         try:
+            if job_kind(job) != "solve":
+                raise LookupError("not a solve job: answered alone")
             deal, game, options = _job_arguments(job)
             position, game, _ = make_position(deal, game, **options)
         except Exception:  # the one-line path says what is wrong, exactly as it would alone
@@ -695,17 +716,18 @@ def _run_locked(in_path: Path, out_path: Path, fd: int, created: bool, summary: 
                 bar.update()
 
             # The default worker answers many lines in one call (the engine solves them
-            # together); any other worker is called line by line.
+            # together), in tasks of even work (`line_cost`); any other worker is called
+            # line by line.
             if worker is process_line:
-                many, size = process_lines, CHUNK_LINES
+                many, budget, cost = process_lines, CHUNK_COST, line_cost
             else:
-                many, size = _line_by_line(worker), 1
+                many, budget, cost = _line_by_line(worker), 1, _one
             if executor is None:
-                for numbers, texts in _chunks(todo, size):
+                for numbers, texts in _chunks(todo, budget, cost):
                     for number, answer in zip(numbers, many(texts)):
                         write(number, answer)
             else:
-                _run_parallel(_chunks(todo, size), write, many, executor, jobs)
+                _run_parallel(_chunks(todo, budget, cost), write, many, executor, jobs)
     except BaseException:  # Ctrl-C, SIGTERM turned into an exception, a dead worker
         if close is not None:
             close(True)
@@ -725,17 +747,34 @@ class _line_by_line:
         return [self.worker(text) for text in texts]
 
 
-def _chunks(todo: Iterator[tuple[int, str]], size: int
+def line_cost(text: str) -> int:
+    """The work of answering one input line, in solve jobs (`pyanalysis.jobs.job_cost`): a
+    line that is no job is answered at once, and costs 1."""
+    try:
+        job = json.loads(text) if len(text) <= MAX_JOB_CHARS else None
+    except (ValueError, RecursionError):
+        return 1
+    return job_cost(job) if isinstance(job, dict) else 1
+
+
+def _one(text: str) -> int:
+    return 1
+
+
+def _chunks(todo: Iterator[tuple[int, str]], budget: int, cost: Callable[[str], int]
             ) -> Iterator[tuple[list[int], list[str]]]:
-    """The (line number, text) pairs of `todo` in lists of at most `size`."""
+    """The (line number, text) pairs of `todo` in tasks: consecutive lines whose `cost` adds up
+    to `budget` (the last line may pass it; a line costing `budget` or more is a task alone)."""
     numbers: list[int] = []
     texts: list[str] = []
+    work = 0
     for number, text in todo:
         numbers.append(number)
         texts.append(text)
-        if len(texts) == size:
+        work += cost(text)
+        if work >= budget:
             yield numbers, texts
-            numbers, texts = [], []
+            numbers, texts, work = [], [], 0
     if texts:
         yield numbers, texts
 
