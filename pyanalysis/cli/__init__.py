@@ -9,7 +9,7 @@ import importlib
 import click
 
 _COMMAND_MODULES = ["solving", "play", "batch", "scoring", "analysis", "whist", "leads", "catch", "review",
-                    "problems", "report", "study"]
+                    "problems", "report", "study", "serve"]
 
 
 class _Group(click.Group):
