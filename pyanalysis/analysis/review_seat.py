@@ -259,8 +259,10 @@ def weigh(question: SeatQuestion, legal: Sequence[Card], played: Card, *, taken:
     if total == 0:  # the record's own layout is always consistent
         raise PositionError("internal error: no layout fits what the player saw")
     exact = samples == "all" or total <= samples
-    if samples == "all":
-        check_samples_cap(total, MAX_WORLDS, "MAX_WORLDS")
+    if samples == "all" and total > MAX_WORLDS:
+        raise PositionError(f"samples 'all': card {number + 1} has {total:,} layouts from its "
+                            f"player's seat, more than MAX_WORLDS ({MAX_WORLDS:,}); give a "
+                            f"number of samples")
     if exact:
         ranks = list(range(total))
     else:
