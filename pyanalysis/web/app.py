@@ -101,11 +101,14 @@ def parse_deal(data: Any) -> dict[str, Any]:
     """The deal read as the command line reads it: its one-line form and its cards."""
     deal = read_question(data, game=False).deal
     return {"deal": str(deal), "size": deal.size, "is_full": deal.is_full,
-            "hands": {str(seat): to_jsonable(sorted(deal.hands[seat - 1],
-                                                    key=lambda c: (c.suit, -c.rank)))
-                      for seat in (1, 2, 3)},
-            "talon": to_jsonable(deal.talon),
-            "discard": None if deal.discard is None else to_jsonable(deal.discard)}
+            "hands": {str(seat): _card_list(deal.hands[seat - 1]) for seat in (1, 2, 3)},
+            "talon": [str(card) for card in deal.talon],
+            "discard": None if deal.discard is None else _card_list(deal.discard)}
+
+
+def _card_list(cards: Any) -> list[str]:
+    """Cards as the page lists them: suits ♠ ♣ ♦ ♥, high cards first."""
+    return [str(card) for card in sorted(cards, key=lambda c: (c.suit, -c.rank))]
 
 
 def solve(data: Any) -> dict[str, Any]:
@@ -194,6 +197,7 @@ def _analysis_work(pool: JobPool, data: Any) -> Any:
     if analysis is None:
         raise RequestError(f"analysis: '{name}' is not one of {', '.join(ANALYSES)}")
     q = read_question(data, game=game_needed(name))
+    analysis.check(q)
     total = analysis.total(q)  # checks a count's question before it is queued
 
     def work(job: Any) -> dict[str, Any]:

@@ -175,13 +175,16 @@ class Analysis:
     """One analysis the page offers: `run(question, progress)` returns its result (with
     `to_dict()`); `total(question)` the layouts it will count (None: not known ahead);
     `section`: the report's section that shows it ("whist", "leads", "odds"), or None when
-    its text is shown; `lines(result, question)`: that text."""
+    its text is shown; `lines(result, question)`: that text; `check(question)` refuses a
+    question before it is queued, where that is quick (the rest is refused by the analysis
+    when it runs)."""
 
     title: str
     run: Callable[[Question, Callable[[int], None]], Any]
     lines: Callable[[Any, Question], list[str]]
     total: Callable[[Question], int | None] = lambda q: None
     section: str | None = None
+    check: Callable[[Question], Any] = lambda q: _declarer(q)
 
 
 def _declarer(q: Question) -> int:
@@ -231,14 +234,19 @@ def _run_misere_odds(q: Question, progress: Callable[[int], None]) -> Any:
                        progress=progress, **q.sampled())
 
 
-def _run_whist_seat(q: Question, progress: Callable[[int], None]) -> Any:
+def _whist_seat(q: Question) -> int:
+    """The deciding defender's seat, checked: given, and the talon open in the deal."""
     declarer = _declarer(q)
-    seat = q.seat
-    if seat is None:
+    if q.seat is None:
         first, second = Seat.defenders(declarer)
         raise RequestError(f"seat: missing; the defender who decides ({first} or {second})")
     if not q.deal.talon:
         raise RequestError("deal: the seat view needs the open talon in the deal")
+    return q.seat
+
+
+def _run_whist_seat(q: Question, progress: Callable[[int], None]) -> Any:
+    declarer, seat = _declarer(q), _whist_seat(q)
     return whist_decision(q.hand(seat), q.game, declarer, seat, talon=list(q.deal.talon),
                           rules=q.rules or "sochi", partner=q.partner, progress=progress,
                           **q.sampled())
@@ -304,7 +312,8 @@ ANALYSES: dict[str, Analysis] = {
         "Tenner check (open cards)",
         lambda q, p: check_tenner(q.deal, q.game, _declarer(q), leader=q.leader,
                                   rules=_rules(q)),
-        _text(tenner_check_lines, _the_deal, _depth)),
+        _text(tenner_check_lines, _the_deal, _depth),
+        check=lambda q: (_declarer(q), ten_game(q.game))),
     "tenner-odds": Analysis(
         "Tenner odds: guaranteed over every layout?", _run_tenner_odds,
         _text(tenner_odds_lines, _given_hand, _given_out),
@@ -318,7 +327,8 @@ ANALYSES: dict[str, Analysis] = {
                                  leader=q.leader),
         _text(whist_table_lines), section="whist"),
     "whist-seat": Analysis(
-        "Whist or pass from the seat", _run_whist_seat, _text(whist_decision_lines)),
+        "Whist or pass from the seat", _run_whist_seat, _text(whist_decision_lines),
+        check=_whist_seat),
     "lead-table": Analysis(
         "Opening leads (open cards)",
         lambda q, p: lead_table(q.deal, q.game, _declarer(q), leader=q.leader,

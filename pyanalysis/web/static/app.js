@@ -186,6 +186,8 @@
     $("status").classList.remove("bad");
     drawBoard(turn);
     setLink(false);
+    // Which position is shown: the deal, game, seat, leader and cards played (for tests).
+    document.body.dataset.position = [q.deal, q.game, $("declarer").value, q.leader, q.plays.join(" ")].join("|");
   }
 
   function heldNow() {
