@@ -31,7 +31,7 @@ import pyanalysis as pa
 from .record import Record
 from .serialize import to_jsonable
 
-__all__ = ["KINDS", "Kind", "JobError", "job_kind", "job_cost", "kind_function", "kind_arguments",
+__all__ = ["KINDS", "Kind", "Question", "JobError", "job_kind", "job_cost", "kind_function", "kind_arguments",
            "answer_kind"]
 
 
@@ -40,15 +40,23 @@ class JobError(ValueError):
 
 
 @dataclass(frozen=True)
+class Question:
+    """One function a kind may ask: `function` (a `pyanalysis` name) answers the jobs that have
+    the field `selector` (None: any job); `cost` is the work of one such job against a solve
+    job's 1, so that the tasks handed to workers are of even size (a job of cost `CHUNK_COST`
+    or more is a task alone)."""
+
+    selector: str | None
+    function: str
+    cost: int
+
+
+@dataclass(frozen=True)
 class Kind:
-    """One job kind: `questions` are (the field that selects it, or None for any job; the name
-    of the `pyanalysis` function that answers it), tried in order; `cost` the work of a job of
-    this kind against a solve job's 1, so that tasks handed to workers are of even size (a
-    job of cost `CHUNK_COST` or more is a task alone)."""
+    """One job kind: its `questions`, tried in order (the first whose field the job has)."""
 
     name: str
-    questions: tuple[tuple[str | None, str], ...]
-    cost: int
+    questions: tuple[Question, ...]
 
 
 #: A task's size, in solve jobs: a task is as much work as this many solve jobs, give or take
@@ -56,18 +64,22 @@ class Kind:
 #: little).
 CHUNK_COST = 32
 
-#: The job kinds. Costs are rough measures on random full deals (a table is 21 counts, the
-#: open-card questions a few dozen searches; the seat views and layout counts are thousands).
+#: The job kinds. Costs are rough measures on random full deals, a solve job being 1: a table
+#: is 21 counts, the open-card questions some dozens of searches (the tenner check more when it
+#: spells out the refutation), the seat views and the layout counts thousands.
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
-    Kind("solve", ((None, "solve"),), 1),
-    Kind("table", ((None, "table"),), 8),
-    Kind("tenner", (("deal", "check_tenner"), ("hand", "tenner_odds")), CHUNK_COST // 2),
-    Kind("odds", ((None, "layout_odds"),), CHUNK_COST),
-    Kind("whist", (("deal", "whist_table"), ("hand", "whist_decision")), CHUNK_COST),
-    Kind("lead", (("deal", "lead_table"), ("hand", "lead_decision")), CHUNK_COST),
-    Kind("misere_catch", ((None, "misere_catch"),), CHUNK_COST),
-    Kind("review", ((None, "review"),), CHUNK_COST // 4),
-    Kind("declare", ((None, "declare_options"),), CHUNK_COST),
+    Kind("solve", (Question(None, "solve", 1),)),
+    Kind("table", (Question(None, "table", 8),)),
+    Kind("tenner", (Question("deal", "check_tenner", 8),
+                    Question("hand", "tenner_odds", CHUNK_COST))),
+    Kind("odds", (Question(None, "layout_odds", CHUNK_COST),)),
+    Kind("whist", (Question("deal", "whist_table", 8),
+                   Question("hand", "whist_decision", CHUNK_COST))),
+    Kind("lead", (Question("deal", "lead_table", 8),
+                  Question("hand", "lead_decision", CHUNK_COST))),
+    Kind("misere_catch", (Question(None, "misere_catch", CHUNK_COST),)),
+    Kind("review", (Question(None, "review", 8),)),
+    Kind("declare", (Question(None, "declare_options", CHUNK_COST),)),
 )}
 
 #: Parameters that belong to the run, not to the question: never taken from a job.
@@ -98,27 +110,35 @@ def job_kind(job: dict[str, Any]) -> str:
     return kind
 
 
+def _question(kind: str, job: dict[str, Any]) -> Question | None:
+    """The question of `kind` that `job` asks: the first whose field it has."""
+    for question in KINDS[kind].questions:
+        if question.selector is None or job.get(question.selector) is not None:
+            return question
+    return None
+
+
 def job_cost(job: dict[str, Any]) -> int:
-    """How much work `job` is, in solve jobs (its kind's `Kind.cost`; 1 if it has no kind)."""
+    """How much work `job` is, in solve jobs (`Question.cost`; 1 for a job that is refused)."""
     try:
-        return KINDS[job_kind(job)].cost
+        question = _question(job_kind(job), job)
     except JobError:
         return 1
+    return 1 if question is None else question.cost
 
 
 def kind_function(kind: str, job: dict[str, Any]) -> Callable[..., Any]:
     """The `pyanalysis` function that answers `job` of `kind` (`JobError` when the job has
     none of the fields that choose one, or the function is not in this version)."""
-    spec = KINDS[kind]
-    for selector, name in spec.questions:
-        if selector is None or job.get(selector) is not None:
-            function = getattr(pa, name, None)
-            if function is None:
-                raise JobError(f"kind '{kind}' is answered by pyanalysis.{name}, which this"
-                               f" version does not have")
-            return function
-    fields = " or ".join(f"'{selector}'" for selector, _ in spec.questions)
-    raise JobError(f"a {kind} job needs the field {fields}")
+    question = _question(kind, job)
+    if question is None:
+        fields = " or ".join(f"'{q.selector}'" for q in KINDS[kind].questions)
+        raise JobError(f"a {kind} job needs the field {fields}")
+    function = getattr(pa, question.function, None)
+    if function is None:
+        raise JobError(f"kind '{kind}' is answered by pyanalysis.{question.function}, which"
+                       f" this version does not have")
+    return function
 
 
 def kind_arguments(kind: str, function: Callable[..., Any], job: dict[str, Any],

@@ -2,9 +2,10 @@
 
 `random_deals` deals the 32 cards at random, seeded (the same seed gives the same deals on
 every machine: Python's own `random.Random`), and, with a game and a declarer, keeps only the
-deals whose declarer would bid it: the bidding filter of the seat views (`sampling.FILTERS`,
-"bid": with the talon and his best double-dummy discard, a contract declarer takes at least
-the level less one, a misère declarer at most one). `deal_jobs` turns deals into batch job
+deals whose declarer would bid it: the bidding filters of the seat views (`sampling.FILTERS`;
+"bid": with the talon and his best double-dummy discard a contract declarer takes at least
+the level less one, and a misère declarer is clean, no trick; "at-most-one" in misère: one
+trick at most). `deal_jobs` turns deals into batch job
 lines (`pyanalysis.jobs`), and `answer_stats` counts a batch's answers, group by group: how
 many, how many with an error, and the share that meets an outcome with its 95% Wilson
 interval (e.g. how often a hand shape makes a tenner).
@@ -61,8 +62,9 @@ def random_deals(count: int, seed: int, *, game: Game | str | None = None,
                  jobs: int | None = None) -> DealDraw:
     """`count` random full deals, seeded; with `game` and `declarer`, his best discard in each.
 
-    filter: "bid" keeps the deals whose declarer would bid `game` (see the module doc), "none"
-    (the default) every deal. `jobs`: threads for the searches (default: every core).
+    filter: "bid" keeps the deals whose declarer would bid `game` (see the module doc; "clean"
+    is misère's "bid", "at-most-one" misère's older rule), "none" (the default) every deal.
+    `jobs`: threads for the searches (default: every core).
     """
     checks.whole("count", count, low=1, high=MAX_STUDY_DEALS)
     if seed is None:
@@ -76,12 +78,16 @@ def random_deals(count: int, seed: int, *, game: Game | str | None = None,
         raise PositionError("game and declarer go together: give both, or neither")
     if game is None:
         if keep != "none":
-            raise PositionError("filter 'bid' needs the game and the declarer")
+            raise PositionError(f"filter {keep!r} needs the game and the declarer")
         rng = random.Random(seed)
         return DealDraw([_deal(rng) for _ in range(count)], count)
     game = Game.parse(game)
     if game.kind not in (CONTRACT, MISERE):
         raise PositionError(f"game {game}: a study's declarer plays a contract or misère")
+    if keep == "bid" and game.kind == MISERE:
+        keep = "clean"  # what a misère bid asks of his hand (sampling's "bid")
+    if keep in ("clean", "at-most-one") and game.kind != MISERE:
+        raise PositionError(f"filter {keep!r} is for misère; a contract's is 'bid'")
     if isinstance(declarer, bool) or declarer not in (1, 2, 3):
         raise PositionError(f"declarer seat {declarer!r} is not 1, 2 or 3")
     return _declared_deals(count, seed, game, declarer, keep, jobs)
@@ -115,7 +121,8 @@ def _declared_deals(count: int, seed: int, game: Game, declarer: int, keep: str,
             mine = hands[declarer - 1] | Hand.from_cards(deal.talon).mask
             hands[declarer - 1] = 0
             batch.append((hands, mine))
-        fits = fits_bid(batch, view, jobs) if keep == "bid" else [True] * len(batch)
+        fits = (fits_bid(batch, view, jobs, rule=keep) if keep != "none"
+                else [True] * len(batch))
         # The draw stops at the deal that completes the count (the rest of its round is not
         # counted as drawn), so that a study of fewer deals is the start of a bigger one.
         room = count - len(out.deals)
@@ -142,7 +149,8 @@ def deal_jobs(draw: DealDraw, kind: str, *, game: Game | str | None = None,
               declarer: int | None = None, seed: int | None = None) -> Iterator[dict[str, Any]]:
     """Batch job lines for the deals of `draw`: ``"id"`` (1, 2, ...; with `seed`, "seed-n"),
     ``"kind"``, ``"deal"``, and with a declarer ``"game"``, ``"declarer"`` and ``"shape"``
-    (his ten cards as dealt). Kinds that ask about the deal as played (`STUDY_KINDS`) get the
+    (his ten cards as dealt; a tenner check also ``"depth": 0``, its verdict without the
+    refutation's lines). Kinds that ask about the deal as played (`STUDY_KINDS`) get the
     deal after his discard in `draw`."""
     if kind not in STUDY_KINDS:
         raise PositionError(f"kind {kind!r}: a study writes {', '.join(STUDY_KINDS)}")
@@ -160,6 +168,8 @@ def deal_jobs(draw: DealDraw, kind: str, *, game: Game | str | None = None,
         job["deal"] = str(shown)
         job["game"] = str(Game.parse(game))
         job["declarer"] = declarer
+        if kind == "tenner":
+            job["depth"] = 0  # a study counts verdicts: no refutation spelled out
         job["shape"] = hand_shape(deal.hand(declarer))
         yield job
 

@@ -22,8 +22,8 @@ __all__ = ["COMMANDS", "deals", "stats"]
 
 
 @command("deals", "Random deals as batch jobs, seeded; with --filter bid, hands he would bid.", [
-    "prefdd deals --count 1000 --seed 1 -o deals.jsonl",
-    "prefdd deals --count 10000 --seed 1 --kind tenner --game 10S --declarer 1 --filter bid"
+    "prefdd deals --count 100 --seed 1 -o tables.jsonl",
+    "prefdd deals --count 100 --seed 1 --kind tenner --game 10S --declarer 1 --filter bid"
     " -o tenners.jsonl",
     "prefdd deals --count 5 --seed 7 --kind solve --game misere --declarer 2"], deal=False)
 @click.option("--count", "-n", type=click.IntRange(min=1), required=True, metavar="N",
@@ -41,7 +41,8 @@ __all__ = ["COMMANDS", "deals", "stats"]
               show_default=True,
               help="'bid' keeps the deals whose declarer would bid the game (with the talon and"
                    " his best discard he takes the contract less one, double-dummy; misère:"
-                   " at most one); 'none' every deal.")
+                   " no trick, 'clean'); 'at-most-one' misère with one trick at most; 'none'"
+                   " every deal.")
 @click.option("-o", "--output", "output_path", metavar="OUT.jsonl", default=None,
               type=click.Path(dir_okay=False), help="Where the job lines go (default: stdout).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
@@ -69,14 +70,14 @@ def deals(count: int, seed: int, kind: str, game: str | None, declarer: int | No
                 out.write(line + "\n")
     except OSError as exc:
         raise CliError(f"cannot write {output_path}: {exc.strerror}") from None
-    click.echo(draw_sentence(len(draw.deals), draw.drawn, output_path, kind), err=True)
+    click.echo(draw_sentence(len(draw.deals), draw.drawn, output_path, kind))
 
 
 @command("stats", "Count a batch's answers by a field: rates with 95% intervals.", [
-    "prefdd stats answers.jsonl",
     "prefdd stats tenners.out.jsonl --by shape",
-    "prefdd stats tables.out.jsonl --by shape --outcome 'answer.contracts.1.S>=6' --csv",
-    "prefdd stats answers.jsonl --by verdict --mean tricks --json"], deal=False)
+    "prefdd stats tenners.out.jsonl --by shape --csv",
+    "prefdd stats tables.out.jsonl --outcome 'contracts.1.S>=6' --mean contracts.1.S --json"],
+    deal=False)
 @click.argument("answers_path", metavar="ANSWERS.jsonl", type=click.Path(dir_okay=False))
 @click.option("--by", metavar="FIELD", default=None,
               help="Group the answers by this field (a dotted path in the line or in its"

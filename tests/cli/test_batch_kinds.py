@@ -172,7 +172,7 @@ def test_tasks_hold_even_work_by_kind():
              + [json.dumps({"deal": DEAL, "game": "8S", "declarer": 2})] * 40 + ["junk"])
     tasks = list(_chunks(iter(enumerate(lines, start=1)), CHUNK_COST, line_cost))
     sizes = [len(texts) for _, texts in tasks]
-    per_task = CHUNK_COST // KINDS["table"].cost
+    per_task = CHUNK_COST // KINDS["table"].questions[0].cost
     assert sizes[:2] == [1, 1]  # a heavy job is a task alone
     assert sizes[2:4] == [per_task, per_task]
     assert sum(sizes) == len(lines)
