@@ -305,9 +305,9 @@ def _filter_rule(filter: str | Callable[..., bool] | None, game: Game, size: int
         raise PositionError(f"filter {rule!r} is for misère; a contract's bidding filter is "
                             f"'bid'")
     if rule == "clean" and seat == declarer:
-        raise PositionError("filter 'clean': the declarer sees his own hand, and keeping only "
-                            "the layouts where he is clean would decide the answer; give "
-                            "filter='none' (or 'at-most-one')")
+        raise PositionError("filter clean is not for the seat of the declarer: he sees his "
+                            "hand, and keeping only the layouts where he is clean would decide "
+                            "the answer; give filter 'none' or 'at-most-one'")
     return rule
 
 
