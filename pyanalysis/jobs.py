@@ -30,8 +30,9 @@ import pyanalysis as pa
 
 from .record import Record
 from .serialize import to_jsonable
+from .solving import table_from_counts, table_positions
 
-__all__ = ["KINDS", "Kind", "Question", "JobError", "job_kind", "job_cost", "kind_function", "kind_arguments",
+__all__ = ["KINDS", "Kind", "Question", "Counted", "counted_job", "JobError", "job_kind", "job_cost", "kind_function", "kind_arguments",
            "answer_kind"]
 
 
@@ -40,15 +41,38 @@ class JobError(ValueError):
 
 
 @dataclass(frozen=True)
+class Counted:
+    """How a question made only of trick counts is answered many jobs at a time: `positions`
+    takes the function's arguments and gives (what the result is built from, the engine
+    positions to count); `result` takes that and the counts, in the same order, and gives the
+    very result the function would. The batch counts the positions of a task's jobs together
+    in one call of the engine's many-positions entry point."""
+
+    positions: Callable[..., tuple[Any, list[Any]]]
+    result: Callable[[Any, list[int]], Any]
+
+
+def _table_positions(deal: Any, talon_rule: str | None = None) -> tuple[Any, list[Any]]:
+    deal, rule, entries = table_positions(deal, talon_rule)
+    return (deal, rule, [key for key, _ in entries]), [position for _, position in entries]
+
+
+def _table_result(made: Any, counts: list[int]) -> Any:
+    return table_from_counts(*made, counts)
+
+
+@dataclass(frozen=True)
 class Question:
     """One function a kind may ask: `function` (a `pyanalysis` name) answers the jobs that have
     the field `selector` (None: any job); `cost` is the work of one such job against a solve
     job's 1, so that the tasks handed to workers are of even size (a job of cost `CHUNK_COST`
-    or more is a task alone)."""
+    or more is a task alone); `counted`, for a question of trick counts alone, how to answer
+    many at once."""
 
     selector: str | None
     function: str
     cost: int
+    counted: Counted | None = None
 
 
 @dataclass(frozen=True)
@@ -69,7 +93,7 @@ CHUNK_COST = 32
 #: spells out the refutation), the seat views and the layout counts thousands.
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("solve", (Question(None, "solve", 1),)),
-    Kind("table", (Question(None, "table", 8),)),
+    Kind("table", (Question(None, "table", 8, Counted(_table_positions, _table_result)),)),
     Kind("tenner", (Question("deal", "check_tenner", 8),
                     Question("hand", "tenner_odds", CHUNK_COST))),
     Kind("odds", (Question(None, "layout_odds", CHUNK_COST),)),
@@ -116,6 +140,19 @@ def _question(kind: str, job: dict[str, Any]) -> Question | None:
         if question.selector is None or job.get(question.selector) is not None:
             return question
     return None
+
+
+def counted_job(job: dict[str, Any]) -> tuple[Counted, Any, list[Any]] | None:
+    """For a job whose question is answered from trick counts alone (`Counted`): how, what
+    its result is built from, and the positions to count; None for any other job. Raises
+    `ValueError` for a job that cannot be answered."""
+    kind = job_kind(job)
+    question = _question(kind, job)
+    if question is None or question.counted is None:
+        return None
+    function = kind_function(kind, job)
+    made, positions = question.counted.positions(**kind_arguments(kind, function, job))
+    return question.counted, made, positions
 
 
 def job_cost(job: dict[str, Any]) -> int:
