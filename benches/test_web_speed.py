@@ -123,7 +123,7 @@ def test_card_value_update(benchmark, server, browser):
             page.select_option("#declarer", str(job["declarer"]))
             page.select_option("#leader", str(job["leader"]))
             page.click("#read-deal")
-            key = f"{deal}|{job['game']}|{job['declarer']}|{job['leader']}|"
+            key = f"{deal}|{job['game']}|{job['declarer']}|{job['leader']}||"
             page.wait_for_function("k => document.body.dataset.position === k", arg=key)
             for card in line:
                 in_page.append(page.evaluate(CLICK_AND_WAIT, card))

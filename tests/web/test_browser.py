@@ -33,7 +33,8 @@ class Page:
         self.page.on("request", lambda request: self.requests.append(request.url))
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("console", self._console)
-        self.question = ["", "8S", "1", "1"]  # the deal, game, seat and leader on the page
+        # The deal, game, seat, leader and talon rule (raspasy) of the position on the page.
+        self.question = ["", "8S", "1", "1", ""]
         self.page.goto(base + "/" + hash_)
         self.page.wait_for_selector("body[data-ready]")
 
@@ -43,10 +44,12 @@ class Page:
             self.errors.append(message.text)
 
     def shown(self, plays: list[str], deal: str | None = None, game: str | None = None,
-              declarer: int | None = None, leader: int | None = None) -> None:
-        """Wait until the board shows the position after `plays` (of the deal, game and
-        seats given, or those of the last position)."""
-        for i, value in enumerate((deal and str(pa.Deal.parse(deal)), game, declarer, leader)):
+              declarer: int | None = None, leader: int | None = None,
+              talon_rule: str | None = None) -> None:
+        """Wait until the board shows the position after `plays` (of the deal, game, seats
+        and talon rule given, or those of the last position)."""
+        for i, value in enumerate((deal and str(pa.Deal.parse(deal)), game, declarer, leader,
+                                   talon_rule)):
             if value is not None:
                 self.question[i] = str(value)
         key = "|".join([*self.question, " ".join(plays)])
@@ -302,3 +305,18 @@ def test_a_record_file_a_problem_and_the_report(app, tmp_path):
     app.shown([], str(problem.deal), str(problem.game), problem.declarer, problem.leader)
     assert app.values() == expected_values(str(problem.deal), str(problem.game),
                                            problem.declarer, [], problem.leader)
+
+
+def test_raspasy_counts_the_chosen_players_tricks_under_the_talon_rule(app):
+    page = app.page
+    deal = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D"
+    page.select_option("#talon-rule", "card")
+    app.question[4] = "card"
+    app.read(deal, "raspasy", 3)
+    solution = pa.solve(deal, "raspasy", player=3, talon_rule="card")
+    assert app.values() == {str(card): value for card, value in solution.moves.items()}
+    assert page.text_content(".seat-3 .role") == "player"
+    page.select_option("#talon-rule", "none")
+    app.shown([], talon_rule="none")
+    none = pa.solve(deal, "raspasy", player=3, talon_rule="none")
+    assert app.values() == {str(card): value for card, value in none.moves.items()}

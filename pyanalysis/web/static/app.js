@@ -66,6 +66,7 @@
     const seat = Number($("declarer").value);
     const q = { deal: state.deal ? state.deal.deal : "", game: game, leader: Number($("leader").value) };
     if (game === "raspasy") q.player = seat; else q.declarer = seat;
+    if (game === "raspasy" && $("talon-rule").value) q.talon_rule = $("talon-rule").value;
     return q;
   }
 
@@ -147,7 +148,9 @@
     box.replaceChildren();
     if (!state.deal) return;
     let t;
-    try { t = await api("/api/table", { deal: state.deal.deal }); } catch (error) {
+    const asked = { deal: state.deal.deal };
+    if ($("talon-rule").value) asked.talon_rule = $("talon-rule").value;
+    try { t = await api("/api/table", asked); } catch (error) {
       box.append(el("p", { class: "error" }, error.message));
       return;
     }
@@ -186,8 +189,9 @@
     $("status").classList.remove("bad");
     drawBoard(turn);
     setLink(false);
-    // Which position is shown: the deal, game, seat, leader and cards played (for tests).
-    document.body.dataset.position = [q.deal, q.game, $("declarer").value, q.leader, q.plays.join(" ")].join("|");
+    // Which position is shown: the deal, game, seat, leader, talon rule and cards played.
+    document.body.dataset.position = [q.deal, q.game, $("declarer").value, q.leader,
+      q.talon_rule || "", q.plays.join(" ")].join("|");
   }
 
   function heldNow() {
@@ -313,6 +317,7 @@
     if (!state.deal) return;
     const q = question();
     const params = new URLSearchParams({ deal: state.deal.deal, game: q.game, seat: $("declarer").value, leader: String(q.leader) });
+    if (q.talon_rule) params.set("talon_rule", q.talon_rule);
     if (state.cursor) params.set("plays", state.line.slice(0, state.cursor).join(" "));
     const url = location.origin + location.pathname + "#" + params.toString();
     history.replaceState(null, "", url);
@@ -328,6 +333,7 @@
     if (params.get("game")) $("game").value = params.get("game");
     if (params.get("seat")) $("declarer").value = params.get("seat");
     if (params.get("leader")) $("leader").value = params.get("leader");
+    $("talon-rule").value = params.get("talon_rule") || "";
     state.line = (params.get("plays") || "").split(/\s+/).filter(Boolean);
     state.cursor = state.line.length;
     return readDeal(params.get("deal"), true);
@@ -448,9 +454,10 @@
     });
     $("picker-use").addEventListener("click", () => readDeal(pickedText(), false));
     $("picker-clear").addEventListener("click", () => { state.picks = {}; drawPicker(); });
-    for (const id of ["game", "declarer", "leader"]) {
+    for (const id of ["game", "declarer", "leader", "talon-rule"]) {
       $(id).addEventListener("change", () => { state.line = []; state.cursor = 0; showPosition(); });
     }
+    $("talon-rule").addEventListener("change", showTable);
     $("board").addEventListener("click", (event) => {
       const button = event.target.closest("button.play-card");
       if (button) playCard(button.dataset.card);
