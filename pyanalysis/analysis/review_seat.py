@@ -295,7 +295,8 @@ def weigh(question: SeatQuestion, legal: Sequence[Card], played: Card, *, taken:
             for i in range(n):
                 j = i * len(legal) + k
                 line = [int(c) for c in answers.lines[j] if c >= 0]
-                by_seat = _takers(after[j], line)
+                # From the position before the card: a card that ends the trick is counted.
+                by_seat = _takers(positions[i], [card.index] + line)
                 key = tuple(taken[s] + by_seat[s] for s in (1, 2, 3))
                 if key not in cache:
                     cache[key] = price(dict(zip((1, 2, 3), key)))

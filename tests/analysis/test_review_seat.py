@@ -53,6 +53,14 @@ def random_record(rng: random.Random, size: int, games: list[str] = GAMES) -> pa
 def plain_seat_values(record: pa.Record, number: int) -> tuple[dict[int, Fraction], int, bool]:
     """{legal card: mean focus tricks (whole deal)} for card `number` over every layout the
     player could not tell from the real one; the layouts; whether the mover maximises."""
+    per_card, maximiser = plain_layout_values(record, number)
+    n = len(next(iter(per_card.values())))
+    return {c: Fraction(sum(v), n) for c, v in per_card.items()}, n, maximiser
+
+
+def plain_layout_values(record: pa.Record, number: int) -> tuple[dict[int, list[int]], bool]:
+    """{legal card: the focus player's whole-deal tricks in each layout} for card `number`
+    (see `plain_seat_values`), and whether the mover maximises."""
     game, deal = record.game, record.deal
     rule = record.talon_rule or "none"
     talon = tuple(c.index for c in deal.talon) if rule != "none" else ()
@@ -112,7 +120,7 @@ def plain_seat_values(record: pa.Record, number: int) -> tuple[dict[int, Fractio
                      hands + [sum(1 << c for c in pick)])
 
     deal_out(sorted(unseen), 0, [])
-    sums: dict[int, int] = {}
+    per_card: dict[int, list[int]] = {}
     for hands, rest in layouts:
         full = list(pos.hands)
         for seat, mask in zip(hidden_seats, hands):
@@ -122,9 +130,9 @@ def plain_seat_values(record: pa.Record, number: int) -> tuple[dict[int, Fractio
                                  game=pos.game, trump=pos.trump, focus=focus, talon=t,
                                  talon_rule=pos.talon_rule)
         for card, value in solver.reference.moves(layout).items():
-            sums[card] = sums.get(card, 0) + taken[focus] + value
+            per_card.setdefault(card, []).append(taken[focus] + value)
     maximiser = (mover == focus) if game.kind == "contract" else (mover != focus)
-    return ({c: Fraction(v, len(layouts)) for c, v in sums.items()}, len(layouts), maximiser)
+    return per_card, maximiser
 
 
 @pytest.mark.slow
@@ -228,9 +236,11 @@ def test_vists_from_the_seat_with_rules():
     review = pa.review(record, view="seat", whisting="open", rules="sochi")
     first = review.cards[0]
     assert set(first.seat_vists) == set(first.seat_values)
-    # The declarer with open whist sees every card: his vists are those of the deal's best
-    # play after his card, as the engine's line settles it.
-    review2 = pa.review(record, view="seat", whisting="closed", rules="sochi", samples=20)
+    # Two whisters: each defender's own tricks count, taken along each layout's line.
+    two = pa.Record.parse(open("data/examples/game.txt").read().replace(
+        "whist: whist pass", "whist: whist whist"))
+    review2 = pa.review(two, view="seat", rules="sochi", samples=20)
+    assert review2.whisting == "closed"
     assert all(set(c.seat_vists) == set(c.seat_values) for c in review2.cards)
 
 
@@ -262,3 +272,60 @@ def test_bad_arguments_are_named(kwargs, message):
     record = pa.Record.parse(open("data/examples/game.txt").read())
     with pytest.raises(PositionError, match=message.replace("(", r"\(")):
         pa.review(record, **kwargs)
+
+
+def test_tricks_along_a_line_are_counted_as_the_rules_say():
+    """`_takers` (the seat view's count of each seat's tricks along a line) against a replay
+    with the rules' own `Position.advance`, from positions before a card, mid-trick ones and
+    raspasy talon tricks included."""
+    from pyanalysis.analysis.review_seat import _takers
+
+    rng = random.Random(11)
+    for _ in range(300):
+        record = random_record(rng, rng.choice([2, 3, 4, 10]))
+        deal, game = record.deal, record.game
+        rule = record.talon_rule or "none"
+        talon = tuple(c.index for c in deal.talon) if rule != "none" else ()
+        pos = solver.Position(hands=tuple(h.mask for h in deal.hands),
+                              leader=record.leader - 1, game=game.kind, trump=game.trump,
+                              focus=0, talon=talon, talon_rule=rule)
+        cut = rng.randrange(len(record.plays))
+        for card in record.plays[:cut]:
+            pos = pos.play(card.index)
+        rest = [c.index for c in record.plays[cut:]]
+        plain = {1: 0, 2: 0, 3: 0}
+        walk = pos
+        for card in rest:
+            walk, taker, _ = walk.advance(card)
+            if taker is not None:
+                plain[taker + 1] += 1
+        assert _takers(pos, rest) == plain
+
+
+@pytest.mark.slow
+def test_vists_from_the_seat_equal_a_plain_mean_late_in_full_deals():
+    """One whister: the declarer's tricks set every price. Each legal card's mean vists over
+    the layouts (enumerated plainly) against `score_deal` of the plain mean's layouts."""
+    from pyanalysis.scoring import score_deal
+
+    rng = random.Random(21)
+    compared = 0
+    for _ in range(6):
+        record = random_record(rng, 10, ["7S", "6NT"])
+        record = pa.Record(deal=record.deal, game=record.game, declarer=record.declarer,
+                           leader=record.leader, whist=("whist", "pass"), plays=record.plays,
+                           whisting=rng.choice(["open", "closed"]))
+        review = pa.review(record, view="seat", samples=400, rules="sochi")
+        words = review.whist
+        for number, card in enumerate(review.cards[24:], start=24):
+            if len(card.values) == 1 or not card.seat_exact:
+                continue
+            per_layout, _ = plain_layout_values(record, number)
+            for c, total in card.seat_vists.items():
+                mean = sum(score_deal(record.game, rules="sochi", declarer=record.declarer,
+                                      tricks={record.declarer: tricks}, whist=words
+                                      ).values[card.seat]
+                           for tricks in per_layout[c.index]) / len(per_layout[c.index])
+                assert total == mean
+            compared += 1
+    assert compared > 5
