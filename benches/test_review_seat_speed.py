@@ -45,53 +45,41 @@ def records() -> list[pa.Record]:
     return out
 
 
-def test_seat_review_of_a_full_deal(benchmark):
-    """One played deal per round, every card weighed from its player's seat."""
+def timed(benchmark, question: str, **options) -> list:
+    """One played deal per round, reviewed with `options`; the seconds in extra info."""
     deals = records()
     pa.review(deals[0], view="seat", samples=SAMPLES, jobs=JOBS)  # warm up
     pending = iter(deals)
     seconds: list[float] = []
-    weighed: list[tuple[int, int]] = []
+    results: list = []
 
-    def setup():
-        return (next(pending),), {}
-
-    def run(record):
+    def run():
+        record = next(pending)
         start = time.perf_counter()
-        result = pa.review(record, view="seat", samples=SAMPLES, jobs=JOBS)
+        results.append(pa.review(record, view="seat", samples=SAMPLES, jobs=JOBS, **options))
         seconds.append(time.perf_counter() - start)
-        cards = [c for c in result.cards if c.seat_layouts]
-        weighed.append((len(cards), sum(c.seat_layouts * len(c.seat_values) for c in cards)))
 
-    benchmark.pedantic(run, setup=setup, rounds=len(deals), iterations=1)
+    benchmark.pedantic(run, rounds=len(deals), iterations=1)
     ordered = sorted(seconds)
     benchmark.extra_info.update(
-        question=f"review(view='seat', samples={SAMPLES}, jobs={JOBS}), closed whist",
-        seconds=[round(s, 3) for s in seconds],
-        median_s=round(ordered[len(ordered) // 2], 3), max_s=round(ordered[-1], 3),
-        cards_weighed=[w[0] for w in weighed], positions_solved=[w[1] for w in weighed])
+        question=question, seconds=[round(s, 3) for s in seconds],
+        median_s=round(ordered[len(ordered) // 2], 3), max_s=round(ordered[-1], 3))
+    return results
+
+
+def test_seat_review_of_a_full_deal(benchmark):
+    """Every card weighed from its player's seat, in tricks."""
+    results = timed(benchmark, f"review(view='seat', samples={SAMPLES}, jobs={JOBS}), closed "
+                               f"whist")
+    weighed = [[c for c in r.cards if c.seat_layouts] for r in results]
+    benchmark.extra_info.update(
+        cards_weighed=[len(w) for w in weighed],
+        positions_solved=[sum(c.seat_layouts * len(c.seat_values) for c in w) for w in weighed])
 
 
 def test_seat_review_priced_in_vists(benchmark):
     """The same with rules="sochi": every legal card's mean vists too. With two whisters each
     defender's own tricks count, so each layout's principal line after each card is walked
     (the dearer way)."""
-    deals = records()
-    pending = iter(deals)
-    seconds: list[float] = []
-
-    def setup():
-        return (next(pending),), {}
-
-    def run(record):
-        start = time.perf_counter()
-        pa.review(record, view="seat", samples=SAMPLES, jobs=JOBS, rules="sochi")
-        seconds.append(time.perf_counter() - start)
-
-    benchmark.pedantic(run, setup=setup, rounds=len(deals), iterations=1)
-    ordered = sorted(seconds)
-    benchmark.extra_info.update(
-        question=f"review(view='seat', samples={SAMPLES}, jobs={JOBS}, rules='sochi'), "
-                 f"closed whist, two whisters",
-        seconds=[round(s, 3) for s in seconds],
-        median_s=round(ordered[len(ordered) // 2], 3), max_s=round(ordered[-1], 3))
+    timed(benchmark, f"review(view='seat', samples={SAMPLES}, jobs={JOBS}, rules='sochi'), "
+                     f"closed whist, two whisters", rules="sochi")
