@@ -156,7 +156,7 @@ def sampled_sentence(result: Any, each: str) -> str:
     share = percent(Fraction(result.kept, result.drawn)) if result.drawn else "-"
     seed = f"seed {result.seed}" if result.seed is not None else "no seed"
     same = f"Every {each} is scored on the same layouts."
-    if result.kept < result.asked:
+    if result.short:
         more = "; --draw N draws more" if result.max_draws < MAX_DRAWS else ""
         return (f"Layouts: only {count(result.kept)} kept of {count(result.asked)} asked: the"
                 f" random draw stopped at its limit of {count(result.drawn)} layouts ({share}"
