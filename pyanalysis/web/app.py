@@ -10,6 +10,7 @@ the disk but the package's own page and assets, and nothing is written.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 from importlib import resources
 from typing import Any, AsyncIterator, Awaitable, Callable
@@ -49,6 +50,7 @@ ASSETS = {"/": ("pyanalysis.web", "static/index.html", "text/html; charset=utf-8
 Handler = Callable[[Any], Any]
 
 
+@functools.lru_cache(maxsize=None)
 def _asset(package: str, name: str) -> bytes:
     return (resources.files(package) / name).read_bytes()
 
@@ -264,5 +266,7 @@ def create_app(pool: JobPool | None = None) -> Starlette:
 
 
 # The page loads nothing from elsewhere: its own script and styles only.
-_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+# The report's odds bars are sized by a style attribute: style attributes are allowed.
+_CSP = ("default-src 'self'; script-src 'self'; style-src 'self';"
+        " style-src-attr 'unsafe-inline'; img-src 'self' data:;"
         " connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")

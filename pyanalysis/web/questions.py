@@ -21,7 +21,7 @@ from pyanalysis.analysis.hands import planned_layouts
 from pyanalysis.analysis.tenner import ten_game
 from pyanalysis.card_sets import parse_cards
 from pyanalysis.errors import one_line
-from pyanalysis.games import MISERE, RASPASY
+from pyanalysis.games import RASPASY
 from pyanalysis.hand import Hand
 from pyanalysis.rules import RuleSet
 from pyanalysis.seat import Seat

@@ -341,6 +341,11 @@ def test_the_report_is_the_html_report(client):
     played = client.post("/api/report", json={"deal": DEAL, "game": "8S", "declarer": 2,
                                               "plays": ["8C", "KC", "7S"]})
     assert "as played" in played.text
+    assert error_of(client.post("/api/report", json={"deal": DEAL, "game": "8S"})) == \
+        parser_message(pa.solve, DEAL, "8S")
+    assert error_of(client.post("/api/report", json={
+        "deal": DEAL, "game": "8S", "declarer": 2, "plays": ["8C", "QS"]})) == parser_message(
+        lambda: pa.review(DEAL, "8S", declarer=2, plays=["8C", "QS"]))
 
 
 # ----------------------------------------------------------------------------- requests

@@ -211,6 +211,22 @@ def test_the_tenner_odds(app):
     assert page.text_content("#progress-text").startswith("Done in ")
 
 
+def test_layout_odds_shown_as_the_report_shows_them(app):
+    page = app.page
+    app.read(TEN_DEAL, "8C", 1)
+    run_analysis(page, "odds", samples="300", seed="2")
+    page.wait_for_selector("#analysis-result section.odds")
+    odds = pa.layout_odds("AKQ.AKQJ9.-.AK", "8C", 1, out="KD QD", samples=300, seed=2)
+    rows = page.eval_on_selector_all(
+        "#analysis-result section.odds tbody tr",
+        "rows => rows.map(r => [Number(r.querySelector('th').textContent),"
+        " Number(r.querySelectorAll('td')[1].textContent.replace(/,/g, '')),"
+        " r.querySelector('.bar').getBoundingClientRect().width])")
+    assert {tricks: n for tricks, n, _ in rows} == dict(odds.counts)
+    # The bars are drawn (their width is a style attribute the page allows).
+    assert all(width > 0 for _, n, width in rows if n > 3)
+
+
 def test_a_lead_table(app):
     page = app.page
     app.read(DEAL, "8S", 2)
