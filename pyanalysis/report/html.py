@@ -143,6 +143,8 @@ def _review_sentences(report: Report) -> list[str]:
         else:
             line = " ".join(Card.parse(c).symbol() for c in claim.refutation)
             out.append(f"{head}: {outcome} ({line}).")
+    if result.view == "seat":
+        out.append(_seat_sentence(result))
     if result.lost_by_claim:
         out.append("The claim decided the result.")
     elif result.lost_at is not None:
@@ -155,6 +157,32 @@ def _review_sentences(report: Report) -> list[str]:
         out.append(f"Decisive card: {c.card.symbol()} by the {SEAT_NAMES[c.seat]} at trick"
                    f" {c.trick}; after it {what}.")
     return out
+
+
+def _seat_errors(report: Report) -> list[dict[str, Any]]:
+    """The cards costly double-dummy or flagged from the seat, with both costs and the
+    verdict ("unlucky": right from the seat, wrong double-dummy)."""
+    out = []
+    for c in report.play.review.judged:
+        dd = (f"cost {_plural(c.cost, 'trick')}, best {_cards_words(c.best)}" if c.cost
+              else "no cost double-dummy")
+        seat = (f"from his seat {float(c.seat_cost or 0):.2f}{c.seat_flag} lost on average,"
+                f" best {_cards_words(c.seat_best)}")
+        verdict = f": {c.seat_verdict}" if c.seat_verdict else ""
+        out.append({"step": report.play.steps[c.number - 1], "seat": report.seat_names[c.seat],
+                    "text": f"{dd}; {seat}{verdict}"})
+    return out
+
+
+def _seat_sentence(result: Any) -> str:
+    """Each player's average loss from his own seat, and what the layouts were."""
+    lost = ", ".join(f"the {SEAT_NAMES[s]} {float(result.seat_cost_by_seat[s]):.2f}"
+                     for s in (1, 2, 3))
+    seen = (f"{result.whisting} whist" if result.whisting else "every hand hidden")
+    drawn = ("every layout" if result.samples == "all" else
+             f"at most {result.samples} layouts a card, seed {result.seed}")
+    return (f"From each player's own seat ({seen}; {drawn}), tricks lost on average: {lost}."
+            f" A card costly double-dummy but not from the seat was unlucky.")
 
 
 def _vists_rows(report: Report) -> list[dict[str, str]]:
@@ -233,6 +261,8 @@ def render_html(report: Report) -> str:
         "step": step, "seat": report.seat_names[step.seat],
         "text": f"cost {_plural(step.cost, 'trick')}, best {_cards_words(step.best)}",
     } for step in play.errors]
+    if play.review.view == "seat":
+        errors = _seat_errors(report)
     reviewed = play.source != "principal line"
     return template.render(
         r=report, play=play, data=embed_json(report.to_dict()), version=_version(),

@@ -88,3 +88,17 @@ def test_open_whist_with_two_whisters_is_refused_in_the_record(tmp_path):
     result = run("review", str(path), "--view", "seat")
     assert result.exit_code == 2
     assert "two whisters always play closed" in result.stderr
+
+
+def test_the_page_shows_both_costs(tmp_path):
+    page = tmp_path / "seat.html"
+    ok("review", str(GAME), "--view", "seat", "--whisting", "closed", "--html", str(page))
+    html = page.read_text(encoding="utf-8")
+    assert "Cards that cost tricks, double-dummy or from the player&#39;s seat" in html
+    assert ("7♦</span></button> <span class=\"mark\">cost 1 trick, best 8♣ or 7♣; from his seat"
+            " 0.09 lost on average, best J♠: unlucky") in html
+    assert "no cost double-dummy; from his seat 0.15? lost on average, best 10♠: lucky" in html
+    assert "From each player&#39;s own seat (closed whist; at most 200 layouts a card" in html
+    plain = tmp_path / "dd.html"
+    ok("review", str(GAME), "--html", str(plain))
+    assert "from his seat" not in plain.read_text(encoding="utf-8")
