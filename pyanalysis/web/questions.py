@@ -266,6 +266,8 @@ def _run_declare(q: Question, progress: Callable[[int], None]) -> Any:
     options: dict[str, Any] = {"rules": q.rules or "sochi", "leader": q.leader}
     if q.deal.talon:
         options["talon"] = list(q.deal.talon)
+    if not q.deal.is_full:
+        options["others"] = q.others(declarer)
     if "progress" in inspect.signature(declare).parameters:
         options["progress"] = progress
     return declare(q.hand(declarer), declarer, **options, **q.sampled())
@@ -348,7 +350,12 @@ ANALYSES: dict[str, Analysis] = {
 }
 
 if hasattr(pa, "declare_options"):  # the declaring analysis, where this version has it
-    ANALYSES["declare"] = Analysis("What to declare", _run_declare, lambda result, q: [])
+    try:
+        from pyanalysis.text.declare import declare_lines
+        _declare_text = _text(declare_lines)
+    except ImportError:  # its text not there yet: the result is shown as its JSON
+        _declare_text = lambda result, q: []  # noqa: E731
+    ANALYSES["declare"] = Analysis("What to declare", _run_declare, _declare_text)
 
 
 

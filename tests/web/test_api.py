@@ -399,3 +399,15 @@ def test_serve_answers_on_127_0_0_1():
     finally:
         server.terminate()
         server.wait(10)
+
+
+def test_declare_is_offered_where_the_package_has_it(client):
+    fields = {"analysis": "declare", "deal": "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D",
+              "declarer": 1, "samples": 40}
+    if not hasattr(pa, "declare_options"):
+        assert error_of(client.post("/api/analysis", json=fields)).startswith(
+            "analysis: 'declare' is not one of")
+        return
+    job = client.post("/api/analysis", json=fields).json()
+    expected = pa.declare_options("AKQJ.T9.87.AK", 1, talon="TD 9D", samples=40)
+    assert job["state"] == DONE and job["result"] == json.loads(json.dumps(expected.to_dict()))
