@@ -327,7 +327,7 @@ class Record:
         if self.game.kind == RASPASY:
             raise RecordError("raspasy is not whisted: remove the 'whisting:' line")
         if self.game.kind != CONTRACT and whisting == "closed":
-            raise RecordError(f"whisting: {self.game} is played open, not closed")
+            raise RecordError("whisting: misère is played open, not closed")
         if whisting == "open" and _whisters(self.whist) == 2:
             raise RecordError("whisting: two whisters always play closed, not open")
 

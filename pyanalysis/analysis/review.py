@@ -60,6 +60,23 @@ focus tricks after it} for every legal card there), `taken` ({seat: tricks taken
 card}), `minimums` (raspasy: {seat: each player's guaranteed minimum before this card}; {}
 otherwise).
 
+With `view="seat"` (`review_seat` says what each player saw and how the layouts are made)
+every card with a choice is also weighed from its player's seat, over the layouts of the cards
+he could not see that fit what he had seen (at most `samples` a card; every one when fewer):
+`seat_values` ({legal card: the focus player's mean whole-deal tricks after it}),
+`seat_vists` ({legal card: the player's own mean vists}, with `rules` on a whole deal, else
+{}), `seat_cost` (≥ 0, a `Fraction`: the tricks the card lost on average against the best
+card from the seat, from its side), `seat_cost_se` (its paired standard error when sampled,
+else None), `seat_best`, `seat_flag` ("?" above the first of `flags`, "??" above the second,
+else ""), `seat_verdict` ("mistake", "unlucky": costly double-dummy but not flagged from the
+seat, "lucky": flagged but not costly double-dummy, or ""), `seat_layouts` (weighed),
+`seat_total` (consistent), `seat_exact` (every one weighed). A card that was the only legal
+one is not weighed: seat cost 0, `seat_layouts` 0. The review then also has `view`,
+`whisting` ("open" or "closed"; None in raspasy), `samples`, `seed`, `flags` and
+`seat_cost_by_seat` ({seat: the sum of his cards' seat costs}); `judged` lists the cards
+costly double-dummy or flagged from the seat. With `view="dd"` (the default) these fields are
+empty or None.
+
 A claim (`check_claim`) is about the tricks still to play from the position after `plays`
 (the unfinished trick included), double-dummy, and its `kind` is what the claimant's role
 claims:
@@ -381,7 +398,7 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
     cards: list[ReviewCard] = []
     minimums_start: dict[int, int] = {}
     dd_start = None
-    seat_price = _seat_pricer(record, rules, whist) if seat_view else None
+    seat_price, split = _seat_pricer(record, rules, whist) if seat_view else (None, False)
     for number, card in enumerate(record.plays):
         position, taken, mover = play.position(base_focus), play.taken, play.turn
         frame_focus = focus if focus is not None else mover
@@ -404,7 +421,7 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
         if seat_view:
             seat_fields = _seat_fields(record, play, number, card, list(values), whisting,
                                        frame_focus, maximiser, taken, samples, seed, flags,
-                                       jobs, seat_price)
+                                       jobs, seat_price, split)
         cards.append(ReviewCard(
             number=number + 1, trick=number // 3 + 1, seat=mover, card=card,
             focus=frame_focus, before=target, after=value,
@@ -506,7 +523,8 @@ def _seat_fields(record: Record, play: Play, number: int, card: Card, legal: lis
                  whisting: str | None, focus: int, maximiser: bool,
                  taken: Mapping[int, int], samples: int | str, seed: int | None,
                  flags: tuple[float, float], jobs: int | None,
-                 price: Callable[[dict[int, int]], Fraction] | None) -> dict[str, Any]:
+                 price: Callable[[dict[int, int], int], Fraction] | None,
+                 split: bool) -> dict[str, Any]:
     """The `ReviewCard` fields of the seat view for card `number` (`play` before it)."""
     if len(legal) == 1:  # nothing to choose: nothing lost from any seat
         return {"seat_cost": Fraction(0), "seat_best": [card]}
@@ -516,7 +534,7 @@ def _seat_fields(record: Record, play: Play, number: int, card: Card, legal: lis
         question, legal, card, taken=taken, focus=focus, maximiser=maximiser,
         samples=samples, seed=seed, number=number, jobs=jobs,
         price=None if price is None else (lambda by_seat: price(by_seat, mover)),
-        split=price is not None and price.split)  # type: ignore[attr-defined]
+        split=split)
     return {"seat_values": weights.values, "seat_vists": weights.vists,
             "seat_cost": weights.cost, "seat_cost_se": weights.cost_se,
             "seat_best": weights.best, "seat_flag": review_seat.seat_flag(weights.cost, flags),
@@ -525,25 +543,25 @@ def _seat_fields(record: Record, play: Play, number: int, card: Card, legal: lis
 
 
 def _seat_pricer(record: Record, rules: RuleSet | str | None,
-                 whist: Mapping[int, str] | Sequence[str] | str | None) -> Any:
-    """The seat view's price of a whole deal's tricks for a seat (None without rules or on
-    an ending); its `split` says whether every seat's tricks are needed."""
+                 whist: Mapping[int, str] | Sequence[str] | str | None
+                 ) -> tuple[Callable[[dict[int, int], int], Fraction] | None, bool]:
+    """The seat view's price of a whole deal's tricks ({seat: tricks}) for a seat (None
+    without rules or on an ending), and whether it needs every seat's tricks (raspasy, two
+    whisters) or only the focus player's."""
     if rules is None or not record.deal.is_full:
-        return None
+        return None, False
     ruleset = RuleSet.get(rules)
     game = record.game
     if game.kind == RASPASY:
         def price(by_seat: dict[int, int], seat: int) -> Fraction:
             return score_deal(game, rules=ruleset, tricks=by_seat).values[seat]
-        price.split = True  # type: ignore[attr-defined]
-        return price
+        return price, True
     words = _words(record, ruleset, whist)
     declarer = record.declarer
 
     def priced(by_seat: dict[int, int], seat: int) -> Fraction:
         return _price(game, ruleset, declarer, by_seat, words)[seat]
-    priced.split = _needs_split(game, words)  # type: ignore[attr-defined]
-    return priced
+    return priced, _needs_split(game, words)
 
 
 def _engine(engine: Any) -> Any:

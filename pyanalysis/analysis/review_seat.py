@@ -34,19 +34,19 @@ of them are solved in one call of the engine's many-positions entry point (`solv
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
 from typing import Any, Callable, Mapping, Sequence
 
 from ..cards import Card
 from ..errors import PositionError
-from ..games import MISERE, RASPASY
+from ..games import RASPASY
 from ..play import Play
 from .layouts import MAX_WORLDS, check_samples_cap, check_seed
 from .sampling import standard_error
 
-__all__ = ["SEAT_SAMPLES", "SEAT_FLAGS", "WHISTINGS", "SeatWeights", "SeatQuestion",
+__all__ = ["SEAT_SAMPLES", "SEAT_FLAGS", "SeatWeights", "SeatQuestion",
            "seat_question", "weigh", "voids", "check_flags", "seat_flag"]
 
 #: Layouts weighed per card unless told otherwise; when a card has at most this many
@@ -55,8 +55,6 @@ SEAT_SAMPLES = 200
 #: A card losing more than these tricks on average against the best from the seat is flagged
 #: "?" and "??".
 SEAT_FLAGS = (0.1, 0.6)
-#: The record's whisting: the defenders' hands laid open (в светлую) or kept closed (втёмную).
-WHISTINGS = ("open", "closed")
 _FULL_DECK = (1 << 32) - 1
 
 
@@ -374,15 +372,10 @@ def check_samples(samples: Any, seed: Any) -> int | str:
 
 
 def whisting_in_force(record: Any, whisting: str | None = None) -> str | None:
-    """The whisting the play ran under: `whisting` or the record's, else the default (see
-    `Record.whisting_rule`); None in raspasy."""
-    if record.game.kind == RASPASY:
-        return None
-    if whisting is None:
-        return record.whisting_rule
-    if whisting not in WHISTINGS:
-        raise PositionError(f"whisting {whisting!r}: expected 'open' or 'closed'")
-    if record.game.kind == MISERE and whisting != "open":
-        raise PositionError("whisting 'closed': misère is played open (RULES.md §2.2)")
-    return whisting
-
+    """The whisting the play ran under: `whisting` or the record's, else the rules' default
+    (`Record.whisting_rule`), checked as a record's `whisting:` line is; None in raspasy."""
+    if whisting is not None:
+        if record.game.kind == RASPASY:
+            raise PositionError("whisting: raspasy is not whisted")
+        record = replace(record, whisting=whisting)
+    return record.whisting_rule

@@ -18,7 +18,6 @@ import pytest
 
 import pyanalysis as pa
 import solver
-from pyanalysis.errors import PositionError
 from pyanalysis.record import RecordError
 from cli_support import random_deal
 
@@ -257,6 +256,11 @@ def test_the_record_states_the_whisting():
         pa.Record.parse(two + "whisting: open\n")
     with pytest.raises(RecordError, match="'sideways' is not understood"):
         pa.Record.parse(text + "whisting: sideways\n")
+    with pytest.raises(RecordError, match="two whisters always play closed"):
+        pa.review(pa.Record.parse(two), view="seat", whisting="open")
+    with pytest.raises(RecordError, match="misère is played open, not closed"):
+        pa.review(pa.Record.parse(open("data/examples/misere_game.txt").read()),
+                  view="seat", whisting="closed")
     assert pa.Record.parse(text + "whisting: втёмную\n").whisting == "closed"
 
 
@@ -265,12 +269,12 @@ def test_the_record_states_the_whisting():
     (dict(view="seat", samples=0), "samples 0"),
     (dict(view="seat", flags=(0.5, 0.1)), "flags"),
     (dict(view="seat", seed=-1), "seed -1"),
-    (dict(view="seat", whisting="dim"), "whisting 'dim'"),
+    (dict(view="seat", whisting="dim"), "whisting: 'dim' is not understood"),
     (dict(whisting="open"), "view='seat'"),
 ])
 def test_bad_arguments_are_named(kwargs, message):
     record = pa.Record.parse(open("data/examples/game.txt").read())
-    with pytest.raises(PositionError, match=message.replace("(", r"\(")):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
         pa.review(record, **kwargs)
 
 
