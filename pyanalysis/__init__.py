@@ -28,6 +28,7 @@ from .analysis import (
     whist_table,
 )
 from .analysis import Claim, Review, ReviewCard, check_claim, review
+from .analysis import Declaration, declare_options
 from .analysis import (
     Problem, ProblemCheck, ProblemSolution, check_problems, load_problems, solve_problem,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "whist_table", "WhistTable", "whist_decision", "WhistDecision",
     "lead_table", "LeadTable", "lead_decision", "LeadDecision", "misere_catch", "MisereCatch",
     "Record", "review", "Review", "ReviewCard", "check_claim", "Claim",
+    "declare_options", "Declaration",
     "load_problems", "solve_problem", "check_problems", "Problem", "ProblemSolution",
     "ProblemCheck",
 ]

@@ -8,7 +8,7 @@ import importlib
 
 import click
 
-_COMMAND_MODULES = ["solving", "play", "batch", "scoring", "analysis", "whist", "leads", "catch", "review",
+_COMMAND_MODULES = ["solving", "play", "batch", "scoring", "analysis", "whist", "leads", "declare", "catch", "review",
                     "problems", "report", "study", "serve"]
 
 
