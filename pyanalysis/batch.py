@@ -98,6 +98,10 @@ Worker = Callable[[str], str]
 #: enough that the output still advances steadily (it is written in input order). Jobs of other
 #: kinds count as their cost (`pyanalysis.jobs.KINDS`).
 CHUNK_LINES = CHUNK_COST
+#: A Dask task is bigger: each one costs the client, the scheduler and a worker a few round
+#: trips (more than a process pool's pipe), which a task of several times the work amortises.
+#: It stays small against a run, so that a worker lost costs little to redo.
+DASK_TASK_COST = 4 * CHUNK_COST
 
 
 class BatchError(ValueError):
@@ -601,10 +605,12 @@ def _watch_parent(parent: multiprocessing.process.BaseProcess | None, first_pare
 Close = Callable[[bool], None]
 
 
-def _make_executor(backend: str, jobs: int, scheduler: str | None) -> tuple[Executor, Close]:
-    """An executor for the backend, and what to call when the run is over: ``close(False)``
+def _make_executor(backend: str, jobs: int, scheduler: str | None
+                   ) -> tuple[Executor, Close, int]:
+    """An executor for the backend, what to call when the run is over: ``close(False)``
     after a finished run (wait for the workers), ``close(True)`` when it stops half way
-    (interrupted, a worker died: end the workers now, do not wait for their jobs)."""
+    (interrupted, a worker died: end the workers now, do not wait for their jobs), and how
+    many tasks it runs at once (a Dask cluster: its workers' threads, as they are now)."""
     if backend == "processes":
         context = multiprocessing.get_context()
         executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
@@ -625,7 +631,7 @@ def _make_executor(backend: str, jobs: int, scheduler: str | None) -> tuple[Exec
                         process.kill()
             executor.shutdown(wait=True, cancel_futures=True)
 
-        return executor, close
+        return executor, close, jobs
     if backend == "dask":
         try:
             from dask.distributed import Client
@@ -641,7 +647,8 @@ def _make_executor(backend: str, jobs: int, scheduler: str | None) -> tuple[Exec
             client = Client(scheduler)
         else:
             client = Client(n_workers=jobs, threads_per_worker=1, processes=True)
-        return client.get_executor(pure=False), lambda abort: client.close()
+        slots = sum(client.nthreads().values()) or jobs
+        return client.get_executor(pure=False), lambda abort: client.close(), slots
     raise BatchError(f"unknown backend {backend!r} (choose 'processes' or 'dask')")
 
 
@@ -707,7 +714,8 @@ def _run_locked(in_path: Path, out_path: Path, fd: int, created: bool, summary: 
     # Start the workers before the output is changed: a backend that cannot start must not
     # leave an emptied output behind (nor one this run created).
     try:
-        executor, close = _make_executor(backend, jobs, scheduler) if parallel else (None, None)
+        executor, close, slots = (_make_executor(backend, jobs, scheduler) if parallel
+                                  else (None, None, 1))
     except BaseException:
         if created:
             try:
@@ -739,7 +747,8 @@ def _run_locked(in_path: Path, out_path: Path, fd: int, created: bool, summary: 
             # together), in tasks of even work (`line_cost`); any other worker is called
             # line by line.
             if worker is process_line:
-                many, budget, cost = process_lines, CHUNK_COST, line_cost
+                many, cost = process_lines, line_cost
+                budget = DASK_TASK_COST if backend == "dask" else CHUNK_COST
             else:
                 many, budget, cost = _line_by_line(worker), 1, _one
             if executor is None:
@@ -747,7 +756,7 @@ def _run_locked(in_path: Path, out_path: Path, fd: int, created: bool, summary: 
                     for number, answer in zip(numbers, many(texts)):
                         write(number, answer)
             else:
-                _run_parallel(_chunks(todo, budget, cost), write, many, executor, jobs)
+                _run_parallel(_chunks(todo, budget, cost), write, many, executor, slots)
     except BaseException:  # Ctrl-C, SIGTERM turned into an exception, a dead worker
         if close is not None:
             close(True)
@@ -804,12 +813,13 @@ def _run_parallel(
     write: Callable[[int, str], None],
     many: Callable[[list[str]], list[str]],
     executor: Executor,
-    jobs: int,
+    slots: int,
 ) -> None:
-    """Keep a window of chunks of jobs in flight and write their answers in input order."""
+    """Keep a window of chunks of jobs in flight and write their answers in input order
+    (`slots`: how many tasks the executor runs at once)."""
     # Enough in flight that a slow chunk does not idle the other workers, few enough that a
     # huge input is never all in memory at once.
-    window = max(16, 8 * jobs)
+    window = max(16, 8 * slots)
     pending: deque[tuple[list[int], Any]] = deque()
     # The jobs still pending when the run stops are dropped by the executor's `close`. (Not
     # here: a process pool whose workers are then ended fails the pending futures itself, and
