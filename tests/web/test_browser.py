@@ -336,3 +336,26 @@ def test_raspasy_counts_the_chosen_players_tricks_under_the_talon_rule(app):
     app.shown([], talon_rule="none")
     none = pa.solve(deal, "raspasy", player=3, talon_rule="none")
     assert app.values() == {str(card): value for card, value in none.moves.items()}
+
+
+
+def test_leaving_the_page_cancels_its_analysis(browser, live_server):
+    import json
+    import time
+    import urllib.request
+
+    app = Page(browser, live_server)
+    app.read(LONG_MISERE, "misere", 1)
+    with app.page.expect_response(lambda r: r.url.endswith("/api/jobs")) as started:
+        run_analysis(app.page, "misere-odds")
+    job = started.value.json()["id"]
+    app.page.wait_for_function("() => /running/.test("
+                               "document.getElementById('progress-text').textContent)")
+    app.page.goto("about:blank")
+    deadline, state = time.monotonic() + 30, None
+    while time.monotonic() < deadline and state != "cancelled":
+        time.sleep(0.1)
+        with urllib.request.urlopen(f"{live_server}/api/jobs/{job}") as answer:
+            state = json.load(answer)["state"]
+    assert state == "cancelled"
+    app.page.close()

@@ -484,6 +484,10 @@
     $("analysis-form").addEventListener("submit", (event) => { event.preventDefault(); runAnalysis(); });
     $("cancel").addEventListener("click", cancelAnalysis);
     window.addEventListener("hashchange", fromHash);
+    // Leaving the page cancels its analysis: nobody is left to read the answer.
+    window.addEventListener("pagehide", () => {
+      if (state.job) navigator.sendBeacon("/api/jobs/" + state.job + "/cancel");
+    });
   }
 
   async function start() {
