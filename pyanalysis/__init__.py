@@ -5,7 +5,7 @@ Modules are layered (see DESIGN.md): cards and notation (`cards`, `hand`, `deal`
 JSON), scoring (`scoring`, `sheet`, `sheet_io`), play and solving (`play`: a deal played card
 by card, `record`, `solving`), analyses (`analysis`: layouts, tenner, totus, underbid, misère,
 whist, leads, review, problems), text and reports (`text`, `report`) and the interfaces
-(`batch`, `cli`); each uses only layers before it.
+(`batch`, `cli`, `web`: the page of `prefdd serve`); each uses only layers before it.
 The engine (`solver`) is imported on first use, so notation and scoring work without it.
 """
 
