@@ -148,9 +148,9 @@ def hand_shape(hand: Hand) -> str:
 def deal_jobs(draw: DealDraw, kind: str, *, game: Game | str | None = None,
               declarer: int | None = None, seed: int | None = None) -> Iterator[dict[str, Any]]:
     """Batch job lines for the deals of `draw`: ``"id"`` (1, 2, ...; with `seed`, "seed-n"),
-    ``"kind"``, ``"deal"``, and with a declarer ``"game"``, ``"declarer"`` and ``"shape"``
-    (his ten cards as dealt; a tenner check also ``"depth": 0``, its verdict without the
-    refutation's lines). Kinds that ask about the deal as played (`STUDY_KINDS`) get the
+    ``"kind"``, ``"deal"``, and with a declarer ``"game"``, ``"declarer"``, ``"shape"`` (his
+    ten cards as dealt) and in a trump game ``"trumps"`` (how many he holds); a tenner check
+    also ``"depth": 0``, its verdict without the refutation's lines. Kinds that ask about the deal as played (`STUDY_KINDS`) get the
     deal after his discard in `draw`."""
     if kind not in STUDY_KINDS:
         raise PositionError(f"kind {kind!r}: a study writes {', '.join(STUDY_KINDS)}")
@@ -171,6 +171,9 @@ def deal_jobs(draw: DealDraw, kind: str, *, game: Game | str | None = None,
         if kind == "tenner":
             job["depth"] = 0  # a study counts verdicts: no refutation spelled out
         job["shape"] = hand_shape(deal.hand(declarer))
+        trump = Game.parse(game).trump
+        if trump is not None:
+            job["trumps"] = len(deal.hand(declarer).suit(trump))
         yield job
 
 

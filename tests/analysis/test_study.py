@@ -73,13 +73,16 @@ def test_jobs_carry_the_deal_as_dealt_or_as_played():
     solves = list(deal_jobs(draw, "solve", game="8H", declarer=3, seed=2))
     for i, (deal, discard) in enumerate(zip(draw.deals, draw.discards)):
         assert tables[i] == {"id": i + 1, "kind": "table", "deal": str(deal), "game": "8H",
-                             "declarer": 3, "shape": hand_shape(deal.hand(3))}
+                             "declarer": 3, "shape": hand_shape(deal.hand(3)),
+                             "trumps": sum(card.suit == 3 for card in deal.hand(3))}
         played = pa.Deal.parse(solves[i]["deal"])
         assert solves[i]["id"] == f"2-{i + 1}" and solves[i]["kind"] == "solve"
         assert set(played.discard) == set(discard)
         assert set(played.hand(3)) | set(discard) == set(deal.hand(3)) | set(deal.talon)
         assert played.hand(1) == deal.hand(1) and played.hand(2) == deal.hand(2)
         assert pa.solve(played, "8H", declarer=3).tricks == draw.tricks[i]
+    tenners = list(deal_jobs(draw, "tenner", game="10NT", declarer=3))
+    assert all(job["depth"] == 0 and "trumps" not in job for job in tenners)
     plain = list(deal_jobs(random_deals(2, seed=2), "table"))
     assert plain[0] == {"id": 1, "kind": "table", "deal": str(random_deals(1, seed=2).deals[0])}
 
