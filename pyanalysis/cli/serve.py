@@ -35,9 +35,20 @@ def serve(port: int, host: str, open_browser: bool) -> None:
 
         threading.Timer(1.0, webbrowser.open, (url,)).start()
     try:
-        uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+        uvicorn.run(create_app(hosts=_hosts(host)), host=host, port=port,
+                    log_level="warning")
     except OSError as error:
         raise CliError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+
+
+def _hosts(host: str) -> list[str]:
+    """The Host header names answered: this computer's, and the address listened on; any
+    name when listening on every address or on IPv6 (a name there carries colons)."""
+    from pyanalysis.web.app import LOCAL_HOSTS
+
+    if host in ("0.0.0.0", "") or ":" in host:
+        return ["*"]
+    return [*LOCAL_HOSTS, host]
 
 
 COMMANDS = [serve]

@@ -13,9 +13,11 @@ import contextlib
 import functools
 import json
 from importlib import resources
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable, Sequence
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -32,7 +34,10 @@ from .jobs import JobPool, PoolFullError, UnknownJobError
 from .questions import ANALYSES, RequestError, game_needed, read_question, text_field
 from .render import analysis_html
 
-__all__ = ["MAX_BODY", "MAX_RECORD", "create_app"]
+__all__ = ["LOCAL_HOSTS", "MAX_BODY", "MAX_RECORD", "create_app"]
+
+#: The names of this computer that the server answers to by default.
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
 
 #: The largest request body read (a deal and its play are a few hundred bytes).
 MAX_BODY = 64 * 1024
@@ -209,8 +214,12 @@ def _analysis_work(pool: JobPool, data: Any) -> Any:
     return pool.start(name, work, total)
 
 
-def create_app(pool: JobPool | None = None) -> Starlette:
-    """The application; `pool` runs the analyses (default: two at once, eight waiting)."""
+def create_app(pool: JobPool | None = None, hosts: Sequence[str] = LOCAL_HOSTS) -> Starlette:
+    """The application; `pool` runs the analyses (default: two at once, eight waiting).
+
+    Only requests naming one of `hosts` in their Host header are answered (others get status
+    400), so that a web site whose name is made to point at this computer cannot use the
+    page's server ("DNS rebinding"); ``["*"]`` answers any."""
     jobs = pool or JobPool()
 
     def start_job(data: Any) -> Response:
@@ -260,7 +269,9 @@ def create_app(pool: JobPool | None = None) -> Starlette:
         yield
         jobs.shutdown()
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts),
+                                           www_redirect=False)])
     app.state.jobs = jobs
     return app
 

@@ -33,7 +33,8 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[object]:
-    with TestClient(create_app(JobPool(workers=2, queue=4))) as test_client:
+    with TestClient(create_app(JobPool(workers=2, queue=4)),
+                    base_url="http://127.0.0.1") as test_client:
         yield test_client
 
 

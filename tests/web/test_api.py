@@ -281,7 +281,7 @@ def test_an_unknown_job_is_404(client):
 
 def test_a_full_pool_refuses_more_work():
     pool = JobPool(workers=1, queue=1)
-    with TestClient(create_app(pool)) as client:
+    with TestClient(create_app(pool), base_url="http://localhost:8000") as client:
         long = {"analysis": "misere-odds", "deal": LONG_MISERE, "declarer": 1}
         first = client.post("/api/jobs", json=long).json()
         second = client.post("/api/jobs", json=long).json()
@@ -362,6 +362,16 @@ def test_a_request_that_is_not_json_or_too_large_is_400(client):
         f"request: {len(big)} bytes, at most {MAX_BODY}")
     nested = b"[" * 100_000 + b"]" * 100_000
     assert error_of(client.post("/api/solve", content=nested)).startswith("request:")
+
+
+def test_a_request_naming_another_host_is_refused():
+    # A site whose name is made to point at 127.0.0.1 names itself in the Host header.
+    with TestClient(create_app(), base_url="http://evil.example") as client:
+        assert client.get("/").status_code == 400
+        assert client.post("/api/solve", json={"deal": DEAL, "game": "8S",
+                                               "declarer": 2}).status_code == 400
+    with TestClient(create_app(hosts=["*"]), base_url="http://evil.example") as client:
+        assert client.get("/").status_code == 200
 
 
 # ----------------------------------------------------------------------------- prefdd serve
