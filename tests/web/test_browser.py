@@ -134,6 +134,9 @@ def test_a_deal_entered_by_clicking_cards(app):
 def test_every_card_value_shown_is_pa_solve_through_a_trick_and_undo(app):
     page = app.page
     app.read(DEAL, "8S", 2)
+    start = pa.solve(DEAL, "8S", declarer=2)
+    assert page.text_content("#status") == (f"1st hand to play. With best play the declarer"
+                                            f" takes {start.tricks} tricks ({start.verdict}).")
     plays: list[str] = []
     for _ in range(4):  # a whole trick, then the next lead
         shown = app.values()
@@ -332,6 +335,8 @@ def test_raspasy_counts_the_chosen_players_tricks_under_the_talon_rule(app):
     solution = pa.solve(deal, "raspasy", player=3, talon_rule="card")
     assert app.values() == {str(card): value for card, value in solution.moves.items()}
     assert page.text_content(".seat-3 .role") == "player"
+    assert page.text_content("#status") == (f"1st hand to play. With best play the player"
+                                            f" takes {solution.tricks} tricks.")
     page.select_option("#talon-rule", "none")
     app.shown([], talon_rule="none")
     none = pa.solve(deal, "raspasy", player=3, talon_rule="none")

@@ -256,9 +256,11 @@
     } else {
       const total = already + turn.tricks;
       status.textContent = SEAT_NAME[mover] + " to play. With best play the " + role + " takes " +
-        total + (total === 1 ? " trick" : " tricks") + " (" + turn.verdict + ").";
+        total + (total === 1 ? " trick" : " tricks") +
+        (role === "declarer" ? " (" + turn.verdict + ")." : ".");
     }
-    $("play-sub").textContent = "card " + (state.cursor + 1 > 30 ? 30 : state.cursor + 1) + ", trick " + Math.min(10, Math.floor(state.cursor / 3) + 1);
+    $("play-sub").textContent = turn.event === "end" ? "every card played"
+      : "card " + (state.cursor + 1) + ", trick " + (Math.floor(state.cursor / 3) + 1);
   }
 
   function drawTrick(turn) {
