@@ -161,12 +161,22 @@ def seat_table(result: Review, symbols: bool) -> list[str]:
         layouts = ("all " if c.seat_exact else "") + count(c.seat_layouts)
         rows.append([str(c.trick), seat_name(c.seat), card_text(c.card, symbols), str(c.cost),
                      cards_or(c.best, symbols),
-                     amount(c.seat_cost or 0) + c.seat_flag, cards_or(c.seat_best, symbols),
+                     amount(c.seat_cost or 0) + c.seat_flag + _error(c, symbols),
+                     cards_or(c.seat_best, symbols),
                      c.seat_verdict or "-", layouts])
     return [*say("Cards costly double-dummy or from the seat (cost: the tricks given away"
-                 " double-dummy; seat: the tricks lost on average from the player's seat;"
-                 " layouts: weighed from his seat):"),
+                 " double-dummy; seat: the tricks lost on average from the player's seat,"
+                 " with its standard error when the layouts were drawn; layouts: weighed"
+                 " from his seat):"),
             *table(rows, right=(0, 3, 5, 8))]
+
+
+def _error(card: ReviewCard, symbols: bool) -> str:
+    """" ±0.05": the standard error of a sampled seat cost ("" when every layout was
+    weighed, or the sample's differences were all alike)."""
+    if not card.seat_cost_se:
+        return ""
+    return f" {'±' if symbols else '+-'}{card.seat_cost_se:.2f}"
 
 
 def _no_whist(result: Review) -> str:
