@@ -255,3 +255,16 @@ def test_a_dask_worker_killed_mid_run_loses_nothing(tmp_path, cluster):
     assert out.read_bytes() == reference.read_bytes()
     assert victims[0] not in _worker_pids(cluster.scheduler_address)
     assert read_answers(out)[0]["answer"] == pa.table(jobs[0]["deal"]).to_dict()
+
+
+def test_a_run_of_kinds_resumes_where_it_stopped(tmp_path, expected):
+    """An output cut in the middle of a line (a run killed) is finished by --resume: the
+    complete answers kept, the torn one and the rest answered, the whole as one run's."""
+    inp = write_jobs(tmp_path / "in.jsonl", [job for job, _ in CASES])
+    out = tmp_path / "out.jsonl"
+    whole = "".join(line + "\n" for line in expected)
+    cut = len("".join(line + "\n" for line in expected[:5])) + 40
+    out.write_text(whole[:cut], encoding="utf-8")
+    summary = run_batch(inp, out, jobs=1, resume=True, progress=False)
+    assert (summary.resumed, summary.solved) == (5, len(CASES) - 5)
+    assert out.read_text(encoding="utf-8") == whole
