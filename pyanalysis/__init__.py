@@ -4,8 +4,9 @@ Modules are layered (see DESIGN.md): cards and notation (`cards`, `hand`, `deal`
 `errors`, `seat`: the three seats), games and rules (`games`, `rules`, `serialize`: results as
 JSON), scoring (`scoring`, `sheet`, `sheet_io`), play and solving (`play`: a deal played card
 by card, `record`, `solving`), analyses (`analysis`: layouts, tenner, totus, underbid, misère,
-whist, leads, review, problems), text and reports (`text`, `report`) and the interfaces
-(`batch`, `cli`, `web`: the page of `prefdd serve`); each uses only layers before it.
+whist, leads, review, problems, study), text and reports (`text`, `report`) and the interfaces
+(`batch` and `jobs`, its job kinds; `cli`; `web`: the page of `prefdd serve`); each uses
+only layers before it.
 The engine (`solver`) is imported on first use, so notation and scoring work without it.
 """
 
