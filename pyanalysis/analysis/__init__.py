@@ -7,7 +7,8 @@ cannot see: the mechanism the others stand on), `tenner` (the open-card check of
 `sampling` (layouts as a player sees them: declarer model and bidding filter), `whist`
 (whist or pass in vists) and `leads` (which card to lead), each with open cards and from the
 player's own seat, `catch` (catching a misère whose discard the catchers cannot see) and
-`declare` (which game and discard to declare after the talon, in vists).
+`declare` (which game and discard to declare after the talon, in vists); `study` (random
+deals for a study of many, and the answers counted).
 """
 from .catch import MisereCatch, misere_catch
 from .declare import Declaration, DeclareOption, declare_options
