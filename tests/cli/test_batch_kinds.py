@@ -72,6 +72,9 @@ CASES = [
     ({"kind": "review", **record_fields(), "view": "seat", "samples": 30, "seed": 2},
      lambda: pa.review(pa.Record.parse(GAME.read_text(encoding="utf-8")), view="seat",
                        samples=30, seed=2)),
+    ({"kind": "declare", "hand": "AKQJ.T9.87.AK", "declarer": 1, "talon": "7S 7C",
+      "samples": 40, "seed": 1},
+     lambda: pa.declare_options("AKQJ.T9.87.AK", 1, talon="7S 7C", samples=40, seed=1)),
     ({"kind": "review", "deal": DEAL, "game": "8S", "declarer": 2, "plays": PLAYS,
       "whist": ["whist", "pass"], "rules": "sochi"},
      lambda: pa.review(DEAL, "8S", declarer=2, plays=PLAYS, whist=["whist", "pass"],
@@ -91,9 +94,9 @@ def expected() -> list[str]:
     return [expected_line(job, call()) for job, call in CASES]
 
 
-def test_every_kind_but_solve_and_declare_has_a_case():
+def test_every_kind_but_solve_has_a_case():
     covered = {job.get("kind", "review") for job, _ in CASES}
-    assert covered == set(KINDS) - {"solve", "declare"}
+    assert covered == set(KINDS) - {"solve"}
 
 
 def test_each_kind_in_this_process_is_the_direct_call_byte_for_byte(expected):
@@ -126,17 +129,11 @@ def test_an_explicit_solve_kind_is_todays_solve_job():
     assert kinded == {"kind": "solve", **plain}
 
 
-def test_declare_is_dispatched_by_name_or_said_missing():
-    job = {"kind": "declare", "hand": "AKQJ.T9.87.AK", "declarer": 1, "talon": "7S 7C",
-           "samples": 40, "seed": 1}
-    line = process_line(json.dumps(job))
-    if hasattr(pa, "declare_options"):
-        direct = pa.declare_options("AKQJ.T9.87.AK", 1, talon="7S 7C", samples=40, seed=1)
-        assert line == expected_line(job, direct)
-    else:
-        line = json.loads(line)
-        assert line["error"] == ("kind 'declare' is answered by pyanalysis.declare_options,"
-                                 " which this version does not have")
+def test_a_kind_whose_function_is_missing_says_so(monkeypatch):
+    monkeypatch.delattr(pa, "declare_options")
+    line = json.loads(process_line(json.dumps({"kind": "declare", "hand": "AKQJ.T9.87.AK"})))
+    assert line["error"] == ("kind 'declare' is answered by pyanalysis.declare_options,"
+                             " which this version does not have")
 
 
 @pytest.mark.parametrize("job, error", [
@@ -263,7 +260,7 @@ def test_a_run_of_kinds_resumes_where_it_stopped(tmp_path, expected):
     inp = write_jobs(tmp_path / "in.jsonl", [job for job, _ in CASES])
     out = tmp_path / "out.jsonl"
     whole = "".join(line + "\n" for line in expected)
-    cut = len("".join(line + "\n" for line in expected[:5])) + 40
+    cut = len("".join(line + "\n" for line in expected[:5])) + 40  # inside the 6th line
     out.write_text(whole[:cut], encoding="utf-8")
     summary = run_batch(inp, out, jobs=1, resume=True, progress=False)
     assert (summary.resumed, summary.solved) == (5, len(CASES) - 5)
