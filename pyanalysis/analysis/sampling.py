@@ -76,7 +76,7 @@ class Sampled:
     """How the layouts of a result from a player's seat were made: `asked` for, `drawn` and
     `kept` by the bidding filter `filter` (fewer than asked when `max_draws` were drawn
     first), the declarer's discard by `discard_model`, drawn with `seed` (`exact`: every
-    layout taken once instead; `asked` and `drawn` are then their number)."""
+    layout taken once instead; `asked`, `drawn` and `max_draws` are then their number)."""
 
     asked: int
     drawn: int
