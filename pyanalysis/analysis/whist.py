@@ -319,9 +319,8 @@ class WhistDecision(Sampled, JsonFields):
 def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer: int,
                    seat: int, *, talon: Iterable[Card | str] | str,
                    rules: RuleSet | str = "sochi", partner: str | None = None,
-                   samples: int | str | None = DEFAULT_SAMPLES, seed: int | None = 0,
-                   filter: str | Callable[..., bool] | None = None,
-                   max_draws: int | None = None,
+                   samples: int | str | None = DEFAULT_SAMPLES, max_draws: int | None = None,
+                   seed: int | None = 0, filter: str | Callable[..., bool] | None = None,
                    discard: str | Callable[..., Any] | None = None, jobs: int | None = None,
                    known: Mapping[int, Any] | None = None,
                    progress: Callable[[int], None] | None = None) -> WhistDecision:
