@@ -57,6 +57,9 @@ __all__ = ["DeclareOption", "Declaration", "declare_options", "planned_positions
 
 #: The strains counted, trumps ♠ ♣ ♦ ♥ then no-trump (None), as the engine numbers them.
 STRAINS = (0, 1, 2, 3, None)
+#: Layouts on which every misère discard is counted, to choose the one the others are
+#: compared with (`_best_misere`).
+SCREEN = 32
 #: The one way the defenders' words are decided (see the module doc).
 WHIST_RULES = ("open",)
 
@@ -400,47 +403,70 @@ def _count_where(template: Any, hands: Any, mine: Any, rows: Any, jobs: int | No
 def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int,
                  jobs: int | None, progress: Callable[[int], None] | None
                  ) -> tuple[int, Any, Any]:
-    """The best discard for misère, as `_best_discard` gives it, with fewer counts.
+    """The best discard for misère, as `_best_discard` would choose it, with fewer counts.
 
-    Misère's value falls with every trick he takes, so a lower bound on his tricks in each
-    layout bounds a discard's value from above. First one bound search per layout and
-    discard: is he caught at all? The discard caught least often is counted exactly (where
-    it is caught). Every other discard is then asked, where it is caught, whether it takes
-    at least as many tricks as that one; with those lower bounds a discard whose value
-    cannot reach the best so far is left, and the others are counted exactly."""
+    His value never rises with a trick more (checked on the value table; otherwise every
+    discard is counted), so lower bounds on his tricks bound a discard's value from above.
+    First one bound search per layout and discard: is he caught at all? A first choice (the
+    best on a few layouts counted exactly) is counted in every layout. Every other discard is
+    asked, where it is caught, whether it takes more tricks than that one, and where not,
+    whether as many; where it takes fewer it is counted. A discard whose value at these
+    bounds is below the best's is left; the others are counted in full, and the best of all
+    those counted is his best."""
     import numpy as np
 
+    value = p.value[:, 0]
     caught = _counts(template, hands, kept, declarer, jobs, progress, target=1)
     clean = (caught == 0).sum(axis=0)
-    order = sorted(range(len(kept)), key=lambda d: (-int(clean[d]), d))
-    first = order[0]
-    exact = {first: np.zeros(len(hands), dtype=np.int64)}
-    rows = np.flatnonzero(caught[:, first])
-    exact[first][rows] = _count_where(template, hands, int(kept[first]), rows, jobs)
-    incumbent = exact[first]
-    # Layouts where a discard is caught and the first one took two or more: ask whether it
-    # takes as many (one batch of bound searches for all the discards).
-    bound = np.where(caught == 1, 1, 0)
-    asked = (caught == 1) & (incumbent >= 2)[:, None]
-    asked[:, first] = False
-    rows, ways = np.nonzero(asked)  # layout by layout, as `_counts` orders them
-    reached = _count_where(template, hands, kept[ways], rows, jobs, incumbent[rows]) == 1
-    bound[rows[reached], ways[reached]] = incumbent[rows[reached]]
+    ways = len(kept)
+    exact: dict[int, Any] = {}
 
     def key(d: int, tricks: Any) -> tuple[int, int, int]:
-        return int(p.value[tricks, 0].sum()), int(clean[d]), -d
+        return int(value[tricks].sum()), int(clean[d]), -d
 
-    best = (key(first, exact[first]), first)
-    for d in order[1:]:
-        if key(d, bound[:, d]) < best[0]:
+    def count(d: int, rows: Any, into: Any) -> Any:
+        into[rows] = _count_where(template, hands, int(kept[d]), rows, jobs)
+        return into
+
+    if np.any(value[1:] > value[:-1]):
+        for d in range(ways):
+            exact[d] = count(d, np.flatnonzero(caught[:, d]), np.zeros(len(hands), np.int64))
+        best = max(range(ways), key=lambda d: key(d, exact[d]))
+        return best, exact[best], value[exact[best]]
+    # The first choice: the best on the first SCREEN layouts, each counted exactly.
+    screen = np.arange(min(SCREEN, len(hands)))
+    rows, cols = np.nonzero(caught[screen])
+    tried = np.zeros((len(screen), ways), dtype=np.int64)
+    tried[rows, cols] = _count_where(template, hands, kept[cols], screen[rows], jobs)
+    first = max(range(ways), key=lambda d: key(d, tried[:, d]))
+    exact[first] = count(first, np.flatnonzero(caught[:, first]),
+                         np.zeros(len(hands), np.int64))
+    inc = exact[first]
+    # Lower bounds (exact where `known`), layout by layout for all discards at once.
+    low = caught.copy()
+    known = caught == 0
+    asked = (caught == 1) & (inc >= 1)[:, None]
+    asked[:, first] = False
+    rows, cols = np.nonzero(asked)
+    more = _count_where(template, hands, kept[cols], rows, jobs, inc[rows] + 1) == 1
+    low[rows[more], cols[more]] = inc[rows[more]] + 1
+    rows, cols = rows[~more], cols[~more]  # he takes at most as many as the first choice
+    same = _count_where(template, hands, kept[cols], rows, jobs, inc[rows]) == 1
+    low[rows[same], cols[same]] = inc[rows[same]]
+    known[rows[same], cols[same]] = True
+    rows, cols = rows[~same], cols[~same]  # fewer than the first choice: counted
+    low[rows, cols] = _count_where(template, hands, kept[cols], rows, jobs)
+    known[rows, cols] = True
+    # Caught where the first choice is clean: at least one trick, which `low` says.
+    best = (key(first, inc), first)
+    for d in sorted(range(ways), key=lambda d: key(d, low[:, d]), reverse=True):
+        if d == first or key(d, low[:, d]) < best[0]:
             continue  # even at its lower bounds it is worse than the best so far
-        tricks = np.zeros(len(hands), dtype=np.int64)
-        rows = np.flatnonzero(caught[:, d])
-        tricks[rows] = _count_where(template, hands, int(kept[d]), rows, jobs)
-        exact[d] = tricks
+        tricks = low[:, d].copy()
+        exact[d] = count(d, np.flatnonzero(~known[:, d]), tricks)
         best = max(best, (key(d, tricks), d))
     d = best[1]
-    return d, exact[d], p.value[exact[d], 0]
+    return d, exact[d], value[exact[d]]
 
 
 def _first_defender_tricks(template: Any, hands: Any, kept: Any, tricks: Any,

@@ -25,6 +25,7 @@ from ..cards import RANK_DISPLAY, SUIT_SYMBOLS, Card
 from ..diagram import SEAT_NAMES
 from ..games import MISERE, RASPASY, Game
 from ..seat import SEATS
+from ..text.declare import verdict
 from ..wording import percent
 from .page import Report
 
@@ -253,6 +254,30 @@ def _odds_note(report: Report) -> str:
             " bound.")
 
 
+def _declare_rows(report: Any) -> list[dict[str, Any]]:
+    """The rows of the declaration's table: each game, its discard and its numbers."""
+    result = report.declare
+    if result is None:
+        return []
+    rows = []
+    for option in result.options:
+        shown = _vists(option.vists, signed=True)
+        if option.vists_se is not None:
+            shown = Markup("{} ± {:.2f}").format(shown, option.vists_se)
+        diff = _vists(option.diff, signed=True)
+        if option.diff_se is not None:
+            diff = Markup("{} ± {:.2f}").format(diff, option.diff_se)
+        rows.append({"game": option.game.symbol(), "best": option is result.best,
+                     "discard": sorted(option.discard, key=lambda c: (c.suit, -c.rank)),
+                     "made": percent(option.probability), "tricks": f"{float(option.tricks):.2f}",
+                     "vists": shown, "diff": "—" if option is result.best else diff})
+    return rows
+
+
+def _declare_verdict(report: Any) -> str:
+    return "" if report.declare is None else verdict(report.declare)
+
+
 def render_html(report: Report) -> str:
     """The page for `report`, as one string."""
     play = report.play
@@ -271,6 +296,7 @@ def render_html(report: Report) -> str:
         review_sentences=_review_sentences(report) if reviewed else [],
         vists_rows=_vists_rows(report) if reviewed else [], dd_rows=_dd_rows(report),
         odds_rows=_odds_rows(report), odds_note=_odds_note(report), seats=(1, 2, 3),
+        declare_rows=_declare_rows(report), declare_verdict=_declare_verdict(report),
         ordinal=_ORDINAL, card=_card, cards=_cards, suit=_suit, plural=_plural,
         cards_words=_cards_words, display_hand=_suit_cards, vists=_vists,
         has_talon_tricks=any(t.talon_card is not None for t in play.tricks),
@@ -278,16 +304,19 @@ def render_html(report: Report) -> str:
 
 
 def render_sections(game: Game, *, whist: Any = None, leads: Any = None,
-                    odds: Any = None) -> str:
+                    odds: Any = None, declare: Any = None) -> str:
     """The page's sections for the analyses given (a whist table, a lead table, layout
-    odds), alone, as an HTML fragment: how the web page shows an analysis's result."""
+    odds, what to declare), alone, as an HTML fragment: how the web page shows an analysis's
+    result."""
     # The sections read only the game and the analyses of the report (`r`).
-    shown = SimpleNamespace(game=game, whist=whist, leads=leads, odds=odds)
+    shown = SimpleNamespace(game=game, whist=whist, leads=leads, odds=odds, declare=declare)
     template = _ENV.get_template("page.html.j2")
     context = template.new_context({
         "r": shown, "odds_rows": _odds_rows(shown), "odds_note": _odds_note(shown),  # type: ignore[arg-type]
-        "seats": (1, 2, 3), "ordinal": _ORDINAL, "card": _card, "vists": _vists})
-    return "".join(chunk for name in ("whist", "leads", "odds")
+        "seats": (1, 2, 3), "ordinal": _ORDINAL, "card": _card, "vists": _vists,
+        "cards": _cards, "declare_rows": _declare_rows(shown),
+        "declare_verdict": _declare_verdict(shown)})
+    return "".join(chunk for name in ("whist", "leads", "odds", "declare")
                    for chunk in template.blocks[name](context))
 
 
