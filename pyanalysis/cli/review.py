@@ -42,7 +42,8 @@ RASPASY_DEAL = "KQT8.KT8.K.Q7 J97.QJ9.87.AJ A.A7.QJT.KT98 9D AD"
 @command("review", "A played deal judged card by card (double-dummy).", [
     f"printf '{EXAMPLE_RECORD}' | prefdd review -",
     f"printf '{EXAMPLE_RECORD}' | prefdd review - --rules sochi --json",
-    "prefdd review data/examples/game.txt --view seat --whisting closed"], deal=False)
+    f"printf '{EXAMPLE_RECORD}' | prefdd review - --view seat --whisting closed"],
+    deal=False)
 @click.argument("file", metavar="FILE")
 @rules_options("Price the result in vists: sochi, leningrad or rostov.", choice=True)
 @click.option("--player", type=click.IntRange(1, 3), default=None, metavar="SEAT",
