@@ -12,6 +12,11 @@ and ``Infinity`` are not JSON, nor a number too large for a double) comes back a
 ``{"input": <the text>, "error": ...}``. Blank lines are skipped. Every output line is strict
 JSON, so that any JSON reader, and ``--resume``, reads it back.
 
+A job's ``"kind"`` asks any other analysis (`pyanalysis.jobs`: table, tenner, odds, whist,
+lead, misere_catch, review, declare): its other fields are that function's arguments, and its
+answer, ``"answer"``, the result's ``to_dict()``. A played deal's record (its JSON form) is a
+job line too. Jobs go to the workers in tasks of even work (`pyanalysis.jobs.job_cost`).
+
 Output lines are in input order and are written (and flushed) as soon as every earlier line
 is done, so an interrupted run leaves a prefix of the answer, at worst with a torn last line;
 ``resume=True`` keeps that prefix, drops the torn line and computes only the rest. However the

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
+import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -245,7 +246,5 @@ def answer_json(result: Any) -> Any:
 
 
 def _shown(value: Any) -> str:
-    import json
-
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else text[:59] + "…"

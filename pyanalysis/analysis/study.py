@@ -12,6 +12,7 @@ interval (e.g. how often a hand shape makes a tenner).
 """
 from __future__ import annotations
 
+import json
 import math
 import random
 import re
@@ -257,8 +258,6 @@ def _text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (dict, list)):
-        import json
-
         return json.dumps(value, ensure_ascii=False, sort_keys=True)
     return str(value)
 
