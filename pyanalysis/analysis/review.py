@@ -72,7 +72,8 @@ else ""), `seat_verdict` ("mistake", "unlucky": costly double-dummy but not flag
 seat, "lucky": flagged but not costly double-dummy, or ""), `seat_layouts` (weighed),
 `seat_total` (consistent), `seat_exact` (every one weighed). A card that was the only legal
 one is not weighed: seat cost 0, `seat_layouts` 0. The review then also has `view`,
-`whisting` ("open" or "closed"; None in raspasy), `samples`, `seed`, `flags` and
+`whisting` ("open" or "closed"; "checked" for a tenner the rules check: every card open;
+None in raspasy), `samples`, `seed`, `flags` and
 `seat_cost_by_seat` ({seat: the sum of his cards' seat costs}); `judged` lists the cards
 costly double-dummy or flagged from the seat. With `view="dd"` (the default) these fields are
 empty or None.
@@ -382,7 +383,8 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
         samples = review_seat.check_samples(samples, seed)
         flags = review_seat.check_flags(flags)
         checks.whole("jobs", jobs, low=1, optional=True)
-        whisting = review_seat.whisting_in_force(record, whisting)
+        whisting = review_seat.whisting_in_force(
+            record, whisting, checked=rules is not None and RuleSet.get(rules).tenner_checked)
     elif whisting is not None:
         raise PositionError("whisting: it says what each player saw, for view='seat'")
     engine = _engine(engine)

@@ -17,6 +17,9 @@ What the player knows when he plays a card (RULES.md §2-§3 and the seeds):
   before the first card when a defender leads to trick 1, after the declarer's first card
   when he leads it (seed 000 on misère, seed 001 on open whist). Raspasy is not whisted:
   every hand stays hidden;
+- a tenner checked (the rules' `tenner_checked`, `rules=` given) lays all thirty cards open:
+  every player sees every card (whisting "checked"), and the seat view is the double-dummy
+  one;
 - the declarer knows his own discard; a defender does not. An ending (hands of fewer than
   ten) has no hidden cards outside the hands: the cards gone before it count as seen.
 
@@ -56,6 +59,8 @@ SEAT_SAMPLES = 200
 #: "?" and "??".
 SEAT_FLAGS = (0.1, 0.6)
 _FULL_DECK = (1 << 32) - 1
+#: A checked tenner's whisting: all thirty cards laid open (RULES.md §2.4).
+CHECKED = "checked"
 
 
 def _suit_mask(suit: int) -> int:
@@ -173,6 +178,8 @@ def voids(play: Play) -> dict[int, int]:
 
 def opened(record: Any, whisting: str | None, number: int) -> bool:
     """Whether the defenders' hands lie open before card `number` (0-based)."""
+    if whisting == CHECKED:
+        return True
     if record.game.kind == RASPASY or whisting != "open":
         return False
     return record.leader != record.declarer or number >= 1
@@ -191,7 +198,7 @@ def seat_question(record: Any, play: Play, number: int, whisting: str | None,
     seen = {mover}
     if open_now and declarer is not None:
         seen |= {s for s in (1, 2, 3) if s != declarer}
-        if mover == declarer:
+        if mover == declarer or whisting == CHECKED:
             seen = {1, 2, 3}
     in_hands = sum(h.mask for h in deal.hands)
     out_cards = _FULL_DECK & ~in_hands if deal.is_full else 0
@@ -205,7 +212,7 @@ def seat_question(record: Any, play: Play, number: int, whisting: str | None,
             hidden_talon = bool(hidden_cards)
         else:
             hidden_cards = out_cards
-    elif mover != declarer:
+    elif mover != declarer and whisting != CHECKED:
         hidden_cards = out_cards  # the declarer's discard
     unknown = []
     for seat in (1, 2, 3):
@@ -371,9 +378,15 @@ def check_samples(samples: Any, seed: Any) -> int | str:
     return samples
 
 
-def whisting_in_force(record: Any, whisting: str | None = None) -> str | None:
+def whisting_in_force(record: Any, whisting: str | None = None,
+                      checked: bool = False) -> str | None:
     """The whisting the play ran under: `whisting` or the record's, else the rules' default
-    (`Record.whisting_rule`), checked as a record's `whisting:` line is; None in raspasy."""
+    (`Record.whisting_rule`), checked as a record's `whisting:` line is; None in raspasy.
+    `checked`: the rules check a tenner, and this is one: "checked", every card open."""
+    game = record.game
+    if checked and whisting is None and record.whisting is None and \
+            game.kind == "contract" and game.level == 10:
+        return CHECKED
     if whisting is not None:
         if record.game.kind == RASPASY:
             raise PositionError("whisting: raspasy is not whisted")

@@ -179,7 +179,8 @@ def _seat_sentence(result: Any) -> str:
     """Each player's average loss from his own seat, and what the layouts were."""
     lost = ", ".join(f"the {SEAT_NAMES[s]} {float(result.seat_cost_by_seat[s]):.2f}"
                      for s in (1, 2, 3))
-    seen = (f"{result.whisting} whist" if result.whisting else "every hand hidden")
+    seen = ("a checked tenner: every card open" if result.whisting == "checked" else
+            f"{result.whisting} whist" if result.whisting else "every hand hidden")
     drawn = ("every layout" if result.samples == "all" else
              f"at most {result.samples} layouts a card, seed {result.seed}")
     return (f"From each player's own seat ({seen}; {drawn}), tricks lost on average: {lost}."

@@ -129,6 +129,8 @@ def seat_sentences(result: Review) -> list[str]:
     """What the seat view weighed each card against."""
     if result.game.kind == RASPASY:
         open_words = "raspasy: every hand hidden"
+    elif result.whisting == "checked":
+        open_words = "the tenner is checked: every card laid open"
     elif result.whisting == "open":
         open_words = ("open cards: the defenders' hands face up, the declarer's discard"
                       " hidden from them" if result.game.kind == MISERE else

@@ -358,3 +358,18 @@ def test_sampled_seat_costs_agree_with_every_layout_counted():
                 assert abs(float(a.seat_cost - b.seat_cost)) <= 4 * b.seat_cost_se
                 checked += 1
     assert checked >= 10
+
+
+def test_a_checked_tenner_is_played_with_every_card_open():
+    rng = random.Random(3)
+    record = replace(random_record(rng, 10, ["10H"]), whisting=None)
+    checked = pa.review(record, view="seat", rules="sochi")
+    assert checked.whisting == "checked"
+    for card in checked.cards:
+        if card.seat_layouts:
+            assert card.seat_layouts == 1 and card.seat_cost == card.cost
+    whisted = pa.review(record, view="seat", rules=pa.RuleSet.get("sochi").with_strings(
+        ["tenner_checked=false"]))
+    assert whisted.whisting == "closed"
+    unpriced = pa.review(record, view="seat", samples=20)
+    assert unpriced.whisting == "closed"
