@@ -33,6 +33,14 @@ either hidden hand, as `solver.subset` numbers them), counted exactly, and eithe
 (when there are at most `samples` of them, or `samples="all"`) or `samples` of them drawn
 uniformly with replacement, seeded per card. The same layouts serve every legal card, and all
 of them are solved in one call of the engine's many-positions entry point (`solver.run_jobs`).
+
+Why not `sampling.sample_worlds`, the seat views' sampler of the whist and the lead: it deals
+whole hands of equal size before the first card, between two seats, with the declarer's
+discard chosen by a model and a bidding filter. Here the hands are dealt in the middle of a
+trick (sizes differ), under voids, with a third place for the hidden cards (which two of his
+twelve the declarer laid away, uniformly) and, in raspasy, with no declarer. The numbering is
+the sampler's own (`solver.subset` over the free cards, the known ones fixed); the seed and the
+cap (`MAX_WORLDS`) are checked as there.
 """
 from __future__ import annotations
 
