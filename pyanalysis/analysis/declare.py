@@ -21,8 +21,11 @@ Only some discards need the defenders' own tricks (the principal line): for each
 number of tricks the value is bounded below and above over every way the defenders' tricks can
 split, and a discard whose upper bound (summed over the layouts) is below the best lower bound
 of another cannot be best; the lines are solved only for the others, and only in the layouts
-where the split changes the value. The trick counts themselves are solved for every distinct
-discard: discards that differ only by cards equal in play (`layouts.discard_classes`) are one.
+where the split changes the value. A contract's trick counts are solved for every distinct
+discard (discards that differ only by cards equal in play, `layouts.discard_classes`, are
+one). Misère's value only falls with each trick he takes, so there bound searches against a
+first choice give lower bounds on his tricks, and a discard is counted in full only when its
+value at those bounds could still be the best (`_best_misere`).
 
 An ending (hands of n < 10 cards, `others` given) is scored as the last n tricks of a whole
 deal in which the declarer took every earlier trick in a contract and none in misère (`earlier`
@@ -292,8 +295,6 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
     Every game and discard is counted on the same layouts (see the module doc).
     """
     import numpy as np
-
-    import solver
 
     q = _question(hand, talon, others, declarer, leader)
     ruleset = RuleSet.get(rules)

@@ -15,7 +15,7 @@ import pytest
 import solver
 from solver import reference
 from solver.position import Position
-from pyanalysis import Card, Game, Hand, RuleSet, score_deal
+from pyanalysis import Game, Hand, RuleSet, score_deal
 from pyanalysis.analysis.declare import declare_options, planned_positions
 from pyanalysis.analysis.whist import Node, whisting_tree
 from pyanalysis.errors import CardCountError, DuplicateCardError, PositionError
