@@ -30,11 +30,10 @@ from typing import Any, Callable
 import pyanalysis as pa
 
 from .record import Record
-from .serialize import to_jsonable
 from .solving import table_from_counts, table_positions
 
-__all__ = ["KINDS", "Kind", "Question", "Counted", "counted_job", "JobError", "job_kind", "job_cost", "kind_function", "kind_arguments",
-           "answer_kind"]
+__all__ = ["KINDS", "Kind", "Question", "Counted", "JobError", "job_kind", "job_cost",
+           "counted_job", "kind_function", "kind_arguments", "answer_kind"]
 
 
 class JobError(ValueError):
@@ -238,11 +237,6 @@ def answer_kind(kind: str, job: dict[str, Any]) -> Any:
         return function(record, **arguments)
     function = kind_function(kind, job)
     return function(**kind_arguments(kind, function, job))
-
-
-def answer_json(result: Any) -> Any:
-    """A result as the batch writes it: its `to_dict()`, JSON-ready."""
-    return to_jsonable(result)
 
 
 def _shown(value: Any) -> str:
