@@ -449,7 +449,10 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
     asked = (caught == 1) & (inc >= 1)[:, None]
     asked[:, first] = False
     rows, cols = np.nonzero(asked)
-    more = _count_where(template, hands, kept[cols], rows, jobs, inc[rows] + 1) == 1
+    more = np.zeros(len(rows), dtype=bool)
+    room = inc[rows] < bin(int(kept[0])).count("1")  # he can take no more than every trick
+    more[room] = _count_where(template, hands, kept[cols[room]], rows[room], jobs,
+                              inc[rows[room]] + 1) == 1
     low[rows[more], cols[more]] = inc[rows[more]] + 1
     rows, cols = rows[~more], cols[~more]  # he takes at most as many as the first choice
     same = _count_where(template, hands, kept[cols], rows, jobs, inc[rows]) == 1
