@@ -112,7 +112,7 @@ def main() -> None:
         print(f"{args.count:,} random deals (seed {args.seed}), a full table each;"
               f" {WORKERS} workers; load average before: {os.getloadavg()[0]:.2f}")
         with LocalCluster(n_workers=WORKERS, threads_per_worker=1, processes=True,
-                          host="127.0.0.1", dashboard_address=None) as cluster, \
+                          host="127.0.0.1", dashboard_address=":0") as cluster, \
                 Client(cluster.scheduler_address) as client:
             walls: dict[str, list[float]] = {"processes": [], "dask": []}
             cpus: dict[str, list[float]] = {"processes": [], "dask": []}

@@ -194,7 +194,7 @@ def cluster():
     """A real distributed scheduler and two worker processes on 127.0.0.1."""
     distributed = pytest.importorskip("distributed")  # the dask extra; CI installs it
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None) as local:
+                                  host="127.0.0.1", dashboard_address=":0") as local:
         yield local
 
 
