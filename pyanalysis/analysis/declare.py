@@ -171,22 +171,30 @@ def _question(hand: Any, talon: Any, others: Any, declarer: Any, leader: Any) ->
     return _Question(q.hand, q.others, q.n, q.declarer, q.leader)
 
 
-def _ranks(n: int, samples: Any, seed: Any) -> tuple[Any, bool]:
-    """The colex ranks of the layouts to count (the lower-numbered defender's hand of the
-    `others`), and whether they are every layout."""
-    import numpy as np
-
-    total = math.comb(2 * n, n)
+def _layout_count(n: int, samples: Any, seed: Any) -> int:
+    """How many layouts are counted (`samples` and `seed` checked)."""
     if samples == "all":
         if seed not in (None, 0):  # 0 is the default, unused when every layout is counted
             raise PositionError("seed is for sampling: samples='all' counts every layout")
-        return np.arange(total, dtype=np.int64), True
+        return math.comb(2 * n, n)
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise PositionError(f"samples {checks.shown(samples)}: a positive number of layouts,"
                             f" or 'all'")
     check_samples_cap(samples, MAX_SAMPLES)
     check_seed(seed)
-    return np.random.default_rng(seed).integers(0, total, size=samples, dtype=np.int64), False
+    return samples
+
+
+def _ranks(n: int, samples: Any, seed: Any) -> tuple[Any, bool]:
+    """The colex ranks of the layouts to count (the lower-numbered defender's hand of the
+    `others`), and whether they are every layout."""
+    import numpy as np
+
+    count = _layout_count(n, samples, seed)
+    if samples == "all":
+        return np.arange(count, dtype=np.int64), True
+    total = math.comb(2 * n, n)
+    return np.random.default_rng(seed).integers(0, total, size=count, dtype=np.int64), False
 
 
 def planned_positions(hand: Hand | str | Iterable[Card | str], declarer: int, *,
@@ -196,8 +204,7 @@ def planned_positions(hand: Hand | str | Iterable[Card | str], declarer: int, *,
     """How many positions `declare_options` counts (a progress bar's total): layouts times
     distinct discards times six (five strains and misère). Checks the question as it will."""
     q = _question(hand, talon, others, declarer, leader)
-    layouts = math.comb(2 * q.n, q.n) if samples == "all" else (
-        DEFAULT_SAMPLES if samples is None else samples)
+    layouts = _layout_count(q.n, DEFAULT_SAMPLES if samples is None else samples, None)
     return layouts * len(discard_classes(q.hand.mask, q.others.mask)) * (len(STRAINS) + 1)
 
 

@@ -265,6 +265,7 @@ def test_the_json_keys():
      "before the discard"),
     (lambda: declare_options("AKQJ.AK.AK87.9", 1), CardCountError, "hand"),
     (lambda: declare_options(None, 1), ValueError, "hand"),
+    (lambda: planned_positions("AKQJ.AK.AK87.98", 1, samples=-3), PositionError, "samples"),
 ])
 def test_bad_input_is_one_clear_message(call, error, words):
     with pytest.raises(error) as caught:
