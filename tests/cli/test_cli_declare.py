@@ -104,20 +104,23 @@ def test_help_examples_run():
         ok(*words[1:])
 
 
+@pytest.mark.slow
 def test_the_report_has_a_declaration_section(tmp_path):
-    deal = "KQT9.QJ.8.KT7 87.KT.KQJ9.QJ AJ.A987.T.A98 AD 7D"
+    """A tenner's deal (data/bench/bid_tenners.jsonl): his ten and his discard are his twelve."""
+    deal = "-.AKQ.A.AKQT97 AQT98.T8.JT.8 K.J97.KQ987.J discard:J7.-.-.-"
     page = tmp_path / "deal.html"
-    ok("report", deal, "-g", "8S", "--declarer", "1", "--declare", "-o", str(page))
+    ok("report", deal, "-g", "10H", "--declarer", "1", "--declare", "-o", str(page))
     html = page.read_text(encoding="utf-8")
-    others = pa.Hand.parse("87.KT.KQJ9.QJ") | pa.Hand.parse("AJ.A987.T.A98")
-    result = pa.declare_options("KQT9.QJ.8.KT7", 1, talon="AD 7D", others=others)
+    parsed = pa.Deal.parse(deal)
+    result = pa.declare_options(parsed.hands[0] | parsed.discard, 1,
+                                others=parsed.hands[1] | parsed.hands[2])
     assert "What to declare" in html and verdict(result) in html
     assert html.count('<tr class="chosen"><th scope="row">') >= 1
     for option in result.options:
         assert f'<th scope="row">{option.game.symbol()}' in html
-    data = strict_json(ok("report", deal, "-g", "8S", "--declarer", "1", "--declare", "--json"))
+    data = strict_json(ok("report", deal, "-g", "10H", "--declarer", "1", "--declare", "--json"))
     assert data["declare"] == json.loads(json.dumps(result.to_dict()))
-    plain = strict_json(ok("report", deal, "-g", "8S", "--declarer", "1", "--json"))
+    plain = strict_json(ok("report", deal, "-g", "10H", "--declarer", "1", "--json"))
     assert "declare" not in plain  # the page's data is unchanged unless asked
 
 
@@ -127,3 +130,13 @@ def test_the_report_refuses_a_deal_without_talon_or_discard():
     assert result.exit_code == 2
     assert result.stderr.strip() == ("Error: what to declare needs the deal's talon or the"
                                      " declarer's discard")
+
+
+def test_the_declaration_section_renders_alone():
+    from pyanalysis.report import render_sections
+
+    result = pa.declare_options(ENDING, 1, others=OTHERS, samples="all")
+    html = render_sections(result.best.game, declare=result)
+    assert html.count("<tr class") == len(result.options) == 26
+    assert verdict(result) in html and "Every one of the 6 layouts" in html
+    assert "±" not in html  # exact: no standard errors
