@@ -321,20 +321,17 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
     hands = _layout_hands(q, ranks, int(kept[0]))
     count = len(ranks)
     chosen: dict[Game, tuple[int, Any, Any]] = {}  # game -> (discard, tricks, values)
-    for strain in STRAINS + ("misere",):
-        misere = strain == "misere"
-        template = _template(hands[0], kept[0], q, MISERE if misere else CONTRACT,
-                             None if misere else strain)
-        if misere:
-            game = Game(MISERE)
-            chosen[game] = _best_misere(template, hands, kept, prices[game], q.declarer, jobs,
-                                        progress)
-            continue
+    for strain in STRAINS:
+        template = _template(hands[0], kept[0], q, CONTRACT, strain)
         tricks = _counts(template, hands, kept, q.declarer, jobs, progress)
         mine = [g for g in games if g.kind == CONTRACT and g.trump == strain]
         firsts = _first_defender_tricks(template, hands, kept, tricks, mine, prices, q, jobs)
         for game in mine:
             chosen[game] = _best_discard(prices[game], tricks, firsts)
+    misere = Game(MISERE)
+    template = _template(hands[0], kept[0], q, MISERE, None)
+    chosen[misere] = _best_misere(template, hands, kept, prices[misere], q.declarer, jobs,
+                                  progress)
     return _result(q, ruleset, players, whist, ranks, every, seed, classes, chosen, prices,
                    scale, count, games)
 
@@ -411,7 +408,8 @@ def _count_where(template: Any, hands: Any, mine: Any, rows: Any, jobs: int | No
 def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int,
                  jobs: int | None, progress: Callable[[int], None] | None
                  ) -> tuple[int, Any, Any]:
-    """The best discard for misère, as `_best_discard` would choose it, with fewer counts.
+    """The best discard for misère (the highest mean value, then clean most often, then the
+    first in card order), with fewer counts than one per layout and discard.
 
     His value never rises with a trick more (checked on the value table; otherwise every
     discard is counted), so lower bounds on his tricks bound a discard's value from above.
@@ -490,8 +488,6 @@ def _first_defender_tricks(template: Any, hands: Any, kept: Any, tricks: Any,
 
     import solver
 
-    if all(g.kind == MISERE for g in games):
-        return {}
     needed = np.zeros(tricks.shape, dtype=bool)
     hopeful: set[int] = set()
     for game in games:
@@ -517,18 +513,16 @@ def _first_defender_tricks(template: Any, hands: Any, kept: Any, tricks: Any,
 
 
 def _best_discard(p: _Prices, tricks: Any, firsts: dict[int, Any]) -> tuple[int, Any, Any]:
-    """The best discard for the game of `p`: (its index, its tricks, its scaled values per
-    layout). Only discards with their first defender's tricks known can be best (see
-    `_first_defender_tricks`); misère needs none."""
+    """The best discard for the contract of `p`: (its index, its tricks, its scaled values
+    per layout). Only discards with their first defender's tricks known can be best (see
+    `_first_defender_tricks`)."""
     import numpy as np
 
-    candidates = sorted(firsts) if p.game.kind == CONTRACT else range(tricks.shape[1])
     best: tuple | None = None
-    for d in candidates:
+    for d in sorted(firsts):
         column = tricks[:, d]
-        values = p.value[column, firsts[d] if d in firsts else 0]
-        made = int(np.count_nonzero(column == 0)) if p.game.kind == MISERE else int(
-            np.count_nonzero(column + p.earlier >= p.game.level))
+        values = p.value[column, firsts[d]]
+        made = int(np.count_nonzero(column + p.earlier >= p.game.level))
         key = (int(values.sum()), made, -d)
         if best is None or key > best[0]:
             best = (key, d, column, values)
