@@ -12,8 +12,8 @@ from pyanalysis.diagram import draw_deal
 from pyanalysis.games import MISERE
 
 from .words import (
-    card_text, count, either, game_text, hand_text, percent, rules_text, say, seat_name,
-    signed, table, with_error,
+    SHORT_SEATS, card_text, count, either, game_text, hand_text, percent, rules_text, say,
+    seat_name, signed, table, with_error,
 )
 
 __all__ = ["decision_lines", "table_lines"]
@@ -70,27 +70,42 @@ def table_lines(result: LeadTable, symbols: bool = True) -> list[str]:
     lines += say(f"{game} by the {seat_name(result.declarer)}; the {seat_name(result.leader)}"
                  f" ({role(result.game, result.declarer, result.leader)}) leads and wants"
                  f" {aim(result.game, result.declarer, result.leader)}.")
+    partner = (None if result.partner_vists is None
+               else next(s for s in (1, 2, 3) if s not in (result.declarer, result.leader)))
     if result.vists is not None and result.rules is not None:
-        lines += say(f"Priced in vists for the {seat_name(result.leader)}: rules"
+        priced = seat_name(result.leader) + (
+            "" if partner is None else f" and the {seat_name(partner)}")
+        lines += say(f"Priced in vists for the {priced}: rules"
                      f" {rules_text(result.rules)}; {words_sentence(result.whist)}.")
+        if result.shares is not None:
+            lines += say("Each defender's vists come from his sure share: the tricks he takes"
+                         " whatever the declarer does while the defence holds the declarer"
+                         " to his count, the other defender taking the rest.")
     marked = ("best: what he wants first, then his vists" if result.vists is not None
               else "best for the leader")
     lines += ["", *say("Every lead, double-dummy after it (the declarer's tricks and his"
                        f" result; * = {marked}):")]
-    header = ["lead", "tricks", "result"] + (["vists"] if result.vists is not None else [])
+    header = ["lead", "tricks", "result"]
+    if result.vists is not None:
+        header += ["vists"] if partner is None else [
+            f"{SHORT_SEATS[result.leader]} vists", f"{SHORT_SEATS[partner]} vists"]
     rows = [header]
     for card, tricks in result.leads.items():
         mark = "*" if card in result.best else ""
         row = [card_text(card, symbols) + mark, str(tricks), result.verdict(card)]
         if result.vists is not None:
             row.append(signed(result.vists[card]))
+        if partner is not None:
+            row.append(signed(result.partner_vists[card]))
         rows.append(row)
-    lines += table(rows, right=(1, 3) if result.vists is not None else (1,))
+    lines += table(rows, right=(1,) + tuple(range(3, len(header))))
     best = result.best
     tricks = result.leads[best[0]]
     outcome = f"the declarer takes {tricks} ({result.game.verdict(tricks)})"
     if result.vists is not None:
         outcome += f", {signed(result.vists[best[0]])} vists for the leader"
+        if partner is not None:
+            outcome += f" ({signed(result.partner_vists[best[0]])} for his partner)"
     lines += ["", *say(f"Best lead: {card_list(best, symbols)}: {outcome}.")]
     others = [c for c in result.leads if c not in best]
     if others:

@@ -55,10 +55,12 @@ def test_open_cards_priced_show_vists_and_the_words():
     out = ok("lead", DEAL, "-g", "6S", "--declarer", "1", "--leader", "2", "--rules",
              "leningrad", "--whist", "2=whist,3=pass")
     table = lead_table(DEAL, "6S", 1, leader=2, rules="leningrad", whist={2: "whist", 3: "pass"})
+    assert re.search(r"^\s+lead\s+tricks\s+result\s+2nd vists\s+3rd vists$", out, re.M)
     for card, value in table.vists.items():
-        shown = f"{float(value):+.2f}"
+        shown = (re.escape(f"{float(value):+.2f}") + r"\s+"
+                 + re.escape(f"{float(table.partner_vists[card]):+.2f}"))
         mark = "*" if card in table.best else ""
-        assert re.search(rf"^\s+{re.escape(card.symbol() + mark)}\s+\d+\s+\w+\s+{re.escape(shown)}$",
+        assert re.search(rf"^\s+{re.escape(card.symbol() + mark)}\s+\d+\s+\w+\s+{shown}$",
                          out, re.M), card
     assert "rules leningrad; the 2nd hand whist, the 3rd hand pass." in flat(out)
 
