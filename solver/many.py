@@ -62,8 +62,15 @@ def shares_many(positions: Sequence[Position], seats: Sequence[int], *,
     to ``limits[i]`` (None, or no ``limits``: his double-dummy count), in input order, as a
     numpy ``int8`` array (see ``Solver.share``). ``threads``, ``tt_mb``: as ``tricks_many``."""
     positions = list(positions)
-    jobs = Jobs.from_positions(positions, None if limits is None else _limits(limits))
-    out = run_jobs(jobs, share=seats, threads=threads, tt_mb=tt_mb)
+    try:
+        jobs = Jobs.from_positions(positions, None if limits is None else _limits(limits))
+        out = run_jobs(jobs, share=seats, threads=threads, tt_mb=tt_mb)
+    except EngineArgumentError as error:
+        # the limits travel as the jobs' targets: name them as the caller gave them
+        text = str(error)
+        if text.startswith("targets"):
+            raise EngineArgumentError("limits" + text[len("targets"):]) from None
+        raise
     below = np.flatnonzero(out < 0)
     if below.size:
         i = int(below[0])
