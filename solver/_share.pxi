@@ -11,6 +11,7 @@ ctypedef struct ShareEntry:
     uint64_t k1        # 0: an empty slot (a real key has the seat's bits, never all zero)
     int8_t lo          # the share from this boundary, with this budget, is >= lo
     int8_t hi          # and <= hi
+    int8_t move        # the lead that last decided a test here (-1: none), tried first
 
 ctypedef struct Share:
     int seat           # the defender whose tricks are counted
@@ -35,28 +36,30 @@ cdef inline ShareEntry* share_slot(Search* s, Share* sh, int budget, uint64_t* k
     return sh.memo + (mix(k0[0] ^ mix(k1[0])) & sh.mask)
 
 
-cdef bint share_ge(Search* s, Share* sh, int budget, int k) noexcept nogil:
+cdef bint share_ge(Search* s, Share* sh, int budget, int k, bint known) noexcept nogil:
     """Whether the defence has a way of play that holds the declarer to at most `budget` of
     the tricks left (the current one included) and gives the seat `sh.seat` at least `k` of
-    them, whatever the declarer does."""
+    them, whatever the declarer does. `known`: the declarer's count here is already known to
+    be under the threshold below (a card of his cannot raise it)."""
     cdef int n = tricks_left(s), t, mover, nm, i, c, wseat, lo, hi
     cdef int saved_leader, t0, t1, t2
     cdef int moves[MAXMOVES]
     cdef bint defence, sub, result
     cdef uint64_t k0 = 0, k1 = 0
     cdef ShareEntry* e = NULL
+    cdef int hint = -1, cut = -1
     sh.nodes += 1
     if budget < 0 or k > n:
         return 0
     if k <= 0:
         # only the declarer's count is asked for: the ordinary search answers
-        return budget >= n or not ge(s, budget + 1)
+        return known or budget >= n or not ge(s, budget + 1)
     # He takes at least his double-dummy count whatever the defence does: at least budget + 1
     # breaks the limit, at least n - k + 1 leaves the seat fewer than k.
     t = budget + 1
     if n - k + 1 < t:
         t = n - k + 1
-    if ge(s, t):
+    if not known and ge(s, t):
         return 0
     if s.ntrick == 0:
         e = share_slot(s, sh, budget, &k0, &k1)
@@ -65,10 +68,11 @@ cdef bint share_ge(Search* s, Share* sh, int budget, int k) noexcept nogil:
                 return 1
             if e.hi < k:
                 return 0
+            hint = e.move
     mover = MOD3[s.leader + s.ntrick]
     defence = mover != s.focus
     # One card per run of equivalent cards: such cards give the same game, whoever counts.
-    nm = gen_moves(s, mover, moves, -1, -1)
+    nm = gen_moves(s, mover, moves, hint, -1)
     result = not defence
     for i in range(nm):
         c = moves[i]
@@ -76,7 +80,8 @@ cdef bint share_ge(Search* s, Share* sh, int budget, int k) noexcept nogil:
         s.trick[s.ntrick] = c
         s.ntrick += 1
         if s.ntrick < 3:
-            sub = share_ge(s, sh, budget, k)
+            # After a card of the declarer his count is at most what it was, below t.
+            sub = share_ge(s, sh, budget, k, not defence)
             s.ntrick -= 1
         else:
             wseat = winner_seat(s, winner_index(s, 3))
@@ -85,7 +90,10 @@ cdef bint share_ge(Search* s, Share* sh, int budget, int k) noexcept nogil:
             t1 = s.trick[1]
             t2 = s.trick[2]
             close_trick(s, wseat)
-            sub = share_ge(s, sh, budget - (wseat == s.focus), k - (wseat == sh.seat))
+            # The same holds when his card ends a trick that he or the seat takes (both sides
+            # of each test move together); a trick of the partner lowers n - k + 1.
+            sub = share_ge(s, sh, budget - (wseat == s.focus), k - (wseat == sh.seat),
+                           not defence and wseat != 3 - s.focus - sh.seat)
             s.leader = saved_leader
             s.trick[0] = t0
             s.trick[1] = t1
@@ -94,6 +102,7 @@ cdef bint share_ge(Search* s, Share* sh, int budget, int k) noexcept nogil:
         s.hands[mover] |= (<uint32_t>1) << c
         if sub == defence:
             result = sub
+            cut = c
             break
     if e != NULL:
         if e.k0 == k0 and e.k1 == k1:
@@ -110,6 +119,7 @@ cdef bint share_ge(Search* s, Share* sh, int budget, int k) noexcept nogil:
         e.k1 = k1
         e.lo = lo
         e.hi = hi
+        e.move = cut
     return result
 
 
@@ -117,19 +127,32 @@ cdef int share_value(Search* s, Share* sh, int limit, int* dd) noexcept nogil:
     """The sure share of `sh.seat` at the loaded position with the declarer held to `limit`
     (-1: his double-dummy count, which `dd[0]` receives); -1 when `limit` is below that count
     (no way of play holds him to it)."""
-    cdef int n = tricks_left(s), v, k
+    cdef int n = tricks_left(s), v, lo, hi, t
     v = solve_range(s, 0, n, first_guess(s))
     dd[0] = v
     if limit < 0:
         limit = v
     if limit < v:
         return -1
-    # He takes at least v whatever happens: the seat at most n - v. From the top down, since
-    # the first k the defence can reach is the answer.
-    k = n - v
-    while k > 0 and not share_ge(s, sh, limit, k):
-        k -= 1
-    return k
+    # He takes at least v whatever happens: the seat at most n - v. The share lies in
+    # [lo, hi]; each test "share >= t" moves one end, from the middle (on the first 60
+    # deals of data/bench/notrump.jsonl, every lead, both defenders: 20 % fewer nodes than
+    # stepping down from the top, 1 % fewer than from the lower middle).
+    lo = 0
+    hi = n - v
+    t = (hi + 1) // 2
+    while lo < hi:
+        if t <= lo:
+            t = lo + 1
+        if t > hi:
+            t = hi
+        if share_ge(s, sh, limit, t, 0):
+            lo = t
+            t += 1
+        else:
+            hi = t - 1
+            t -= 1
+    return lo
 
 
 cdef int share_prepare(Search* s, Share* sh, ShareEntry** memo, int seat) noexcept nogil:
