@@ -12,28 +12,50 @@ ctypedef struct ShareEntry:
     int8_t lo          # the share from this boundary, with this budget, is >= lo
     int8_t hi          # and <= hi
     int8_t move        # the lead that last decided a test here (-1: none), tried first
+    uint8_t depth      # tricks left: deeper entries are kept in preference
 
 ctypedef struct Share:
     int seat           # the defender whose tricks are counted
     ShareEntry* memo
-    uint64_t mask      # slots - 1
+    uint64_t mask      # buckets - 1
     uint64_t nodes
 
 cdef enum:
-    # Slots of a solver's share table (24 bytes each): 1.5 MB, made on the first share asked.
-    SHARE_SLOTS = 1 << 16
+    # Slots of a solver's share table (24 bytes each): 3 MB, made on the first share asked,
+    # in buckets of SHARE_BUCKET slots.
+    SHARE_SLOTS = 1 << 17
+    SHARE_BUCKET = 4
 
 
-cdef inline ShareEntry* share_slot(Search* s, Share* sh, int budget, uint64_t* k0,
-                                   uint64_t* k1) noexcept nogil:
-    """The slot of the trick boundary loaded in `s` with `budget`, and its key: the three hands,
-    the leader, the budget, the seat, the declarer and the trump suit say all of a contract's
-    boundary (nothing else is mixed in, so an entry holds from one question to the next)."""
-    k0[0] = (<uint64_t>s.hands[0]) | ((<uint64_t>s.hands[1]) << 32)
-    k1[0] = ((<uint64_t>s.hands[2]) | ((<uint64_t>s.leader) << 32) | ((<uint64_t>budget) << 34)
-             | ((<uint64_t>sh.seat + 1) << 40) | ((<uint64_t>s.focus) << 44)
-             | ((<uint64_t>(s.trump + 1)) << 48))
-    return sh.memo + (mix(k0[0] ^ mix(k1[0])) & sh.mask)
+cdef inline ShareEntry* share_bucket(Search* s, Share* sh, int budget, uint64_t* k0,
+                                     uint64_t* k1) noexcept nogil:
+    """The bucket of the trick boundary loaded in `s` with `budget`, and its key: the ordinary
+    table's key on relative ranks (`table_key`: the hands renumbered among the cards left, the
+    suits sorted where they are interchangeable, the leader, the declarer and the trump suit),
+    the budget and the seat. Positions with one key have the same game, whoever counts, so
+    an entry holds from one question to the next."""
+    table_key(s, k0, k1)
+    k1[0] |= ((<uint64_t>budget) << 44) | ((<uint64_t>sh.seat + 1) << 48)
+    return sh.memo + (mix(k0[0] ^ mix(k1[0])) & sh.mask) * SHARE_BUCKET
+
+
+cdef inline ShareEntry* share_find(ShareEntry* b, uint64_t k0, uint64_t k1) noexcept nogil:
+    cdef int i
+    for i in range(SHARE_BUCKET):
+        if b[i].k0 == k0 and b[i].k1 == k1:
+            return &b[i]
+    return NULL
+
+
+cdef inline ShareEntry* share_victim(ShareEntry* b) noexcept nogil:
+    """The slot a new entry takes: an empty one, else the one with the fewest tricks left."""
+    cdef int i, v = 0
+    for i in range(SHARE_BUCKET):
+        if b[i].k1 == 0:
+            return &b[i]
+        if b[i].depth < b[v].depth:
+            v = i
+    return &b[v]
 
 
 cdef bint share_ge(Search* s, Share* sh, int budget, int k, bint known) noexcept nogil:
@@ -47,6 +69,7 @@ cdef bint share_ge(Search* s, Share* sh, int budget, int k, bint known) noexcept
     cdef bint defence, sub, result
     cdef uint64_t k0 = 0, k1 = 0
     cdef ShareEntry* e = NULL
+    cdef ShareEntry* b = NULL
     cdef int hint = -1, cut = -1
     sh.nodes += 1
     if budget < 0 or k > n:
@@ -62,8 +85,9 @@ cdef bint share_ge(Search* s, Share* sh, int budget, int k, bint known) noexcept
     if not known and ge(s, t):
         return 0
     if s.ntrick == 0:
-        e = share_slot(s, sh, budget, &k0, &k1)
-        if e.k0 == k0 and e.k1 == k1:
+        b = share_bucket(s, sh, budget, &k0, &k1)
+        e = share_find(b, k0, k1)
+        if e != NULL:
             if e.lo >= k:
                 return 1
             if e.hi < k:
@@ -104,11 +128,14 @@ cdef bint share_ge(Search* s, Share* sh, int budget, int k, bint known) noexcept
             result = sub
             cut = c
             break
-    if e != NULL:
-        if e.k0 == k0 and e.k1 == k1:
+    if b != NULL:
+        # the search below may have moved the entries of this bucket: find it again
+        e = share_find(b, k0, k1)
+        if e != NULL:
             lo = e.lo
             hi = e.hi
         else:
+            e = share_victim(b)
             lo = 0
             hi = n
         if result and k > lo:
@@ -120,6 +147,7 @@ cdef bint share_ge(Search* s, Share* sh, int budget, int k, bint known) noexcept
         e.lo = lo
         e.hi = hi
         e.move = cut
+        e.depth = n
     return result
 
 
@@ -164,6 +192,6 @@ cdef int share_prepare(Search* s, Share* sh, ShareEntry** memo, int seat) noexce
             return -1
     sh.seat = seat
     sh.memo = memo[0]
-    sh.mask = SHARE_SLOTS - 1
+    sh.mask = SHARE_SLOTS // SHARE_BUCKET - 1
     sh.nodes = 0
     return 0
