@@ -4,8 +4,9 @@ Modules are layered (see DESIGN.md): cards and notation (`cards`, `hand`, `deal`
 `errors`, `seat`: the three seats), games and rules (`games`, `rules`, `serialize`: results as
 JSON), scoring (`scoring`, `sheet`, `sheet_io`), play and solving (`play`: a deal played card
 by card, `record`, `solving`), analyses (`analysis`: layouts, tenner, totus, underbid, misère,
-whist, leads, review, problems), text and reports (`text`, `report`) and the interfaces
-(`batch`, `cli`); each uses only layers before it.
+whist, leads, review, problems, study), text and reports (`text`, `report`) and the interfaces
+(`batch` and `jobs`, its job kinds; `cli`; `web`: the page of `prefdd serve`); each uses
+only layers before it.
 The engine (`solver`) is imported on first use, so notation and scoring work without it.
 """
 
@@ -28,6 +29,7 @@ from .analysis import (
     whist_table,
 )
 from .analysis import Claim, Review, ReviewCard, check_claim, review
+from .analysis import Declaration, declare_options
 from .analysis import (
     Problem, ProblemCheck, ProblemSolution, check_problems, load_problems, solve_problem,
 )
@@ -41,6 +43,7 @@ __all__ = [
     "whist_table", "WhistTable", "whist_decision", "WhistDecision",
     "lead_table", "LeadTable", "lead_decision", "LeadDecision", "misere_catch", "MisereCatch",
     "Record", "review", "Review", "ReviewCard", "check_claim", "Claim",
+    "declare_options", "Declaration",
     "load_problems", "solve_problem", "check_problems", "Problem", "ProblemSolution",
     "ProblemCheck",
 ]

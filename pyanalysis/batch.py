@@ -12,6 +12,11 @@ and ``Infinity`` are not JSON, nor a number too large for a double) comes back a
 ``{"input": <the text>, "error": ...}``. Blank lines are skipped. Every output line is strict
 JSON, so that any JSON reader, and ``--resume``, reads it back.
 
+A job's ``"kind"`` asks any other analysis (`pyanalysis.jobs`: table, tenner, odds, whist,
+lead, misere_catch, review, declare): its other fields are that function's arguments, and its
+answer, ``"answer"``, the result's ``to_dict()``. A played deal's record (its JSON form) is a
+job line too. Jobs go to the workers in tasks of even work (`pyanalysis.jobs.job_cost`).
+
 Output lines are in input order and are written (and flushed) as soon as every earlier line
 is done, so an interrupted run leaves a prefix of the answer, at worst with a torn last line;
 ``resume=True`` keeps that prefix, drops the torn line and computes only the rest. However the
@@ -46,8 +51,10 @@ except ImportError:  # not on Windows: see `_lock_output`
 
 import pyanalysis as pa
 
+from .jobs import CHUNK_COST, answer_kind, counted_job, job_cost, job_kind
 from .jsonout import moves_to_json
 from .progress import Progress
+from .serialize import to_jsonable
 from .solving import deal_verdict, engine_moves, make_position
 
 __all__ = [
@@ -61,12 +68,13 @@ __all__ = [
     "signals_stop_the_run",
     "read_json",
     "run_batch",
+    "answer_job",
     "solve_job",
     "write_json",
 ]
 
 #: Fields the batch writes; they are replaced if a job already carries them.
-RESULT_FIELDS = ("tricks", "verdict", "moves", "error")
+RESULT_FIELDS = ("tricks", "verdict", "moves", "error", "answer")
 
 #: Deepest nesting of arrays and objects read in a job. A job is flat; the limit keeps junk
 #: nested a thousand deep from overflowing the stack when its answer is written.
@@ -90,10 +98,15 @@ SEAT_FIELDS = ("declarer", "leader", "player")
 
 Worker = Callable[[str], str]
 
-#: Lines a worker answers in one call: the engine solves them together without the GIL, and
-#: a process pool pays its round trip once per chunk rather than once per line. Small enough
-#: that the output still advances steadily (it is written in input order).
-CHUNK_LINES = 32
+#: Solve jobs a worker answers in one call: the engine solves them together without the GIL,
+#: and a process pool pays its round trip once per chunk rather than once per line. Small
+#: enough that the output still advances steadily (it is written in input order). Jobs of other
+#: kinds count as their cost (`pyanalysis.jobs.KINDS`).
+CHUNK_LINES = CHUNK_COST
+#: A Dask task is bigger: each one costs the client, the scheduler and a worker a few round
+#: trips (more than a process pool's pipe), which a task of several times the work amortises.
+#: It stays small against a run, so that a worker lost costs little to redo.
+DASK_TASK_COST = 4 * CHUNK_COST
 
 
 class BatchError(ValueError):
@@ -289,6 +302,24 @@ def solve_job(job: dict[str, Any]) -> dict[str, Any]:
     return _answer(job, solution.tricks, solution.verdict, solution.moves)
 
 
+def answer_job(job: dict[str, Any]) -> dict[str, Any]:
+    """Answer one job of any kind (`pyanalysis.jobs`): a solve job as `solve_job` does, any
+    other with the answering function's result, ``to_dict()``, added as ``"answer"``.
+
+    Raises `ValueError` (with a one-line message) for a job that cannot be answered.
+    """
+    kind = job_kind(job)
+    if kind == "solve":
+        return solve_job(job)
+    return _kind_answer(job, answer_kind(kind, job))
+
+
+def _kind_answer(job: dict[str, Any], result: Any) -> dict[str, Any]:
+    answer = {key: value for key, value in job.items() if key not in RESULT_FIELDS}
+    answer["answer"] = to_jsonable(result)
+    return answer
+
+
 def _one_line(exc: BaseException) -> str:
     """The error field: one printable line (controls and separators escaped), short."""
     message = " ".join(str(exc).split()) or type(exc).__name__
@@ -316,7 +347,7 @@ def process_line(text: str) -> str:
     except BatchError as exc:
         return write_json({"input": _echo(text), "error": _one_line(exc)})
     try:
-        answer = solve_job(job)
+        answer = answer_job(job)
     except Exception as exc:  # the run goes on whatever one line does
         answer = {key: value for key, value in job.items() if key not in RESULT_FIELDS}
         answer["error"] = _one_line(exc)
@@ -330,11 +361,15 @@ def process_lines(texts: list[str]) -> list[str]:
     """Many input lines at once, each answered exactly as `process_line` would: the lines are
     read here, their positions solved together by the engine's many-positions entry point
     (`solver.tricks_many`: every card's value, in compiled code, one Python call for all of
-    them), and the answers written. Never raises."""
+    them; the questions made of trick counts alone, `pyanalysis.jobs.Counted`, in a second
+    call, counts only), and the answers written. Other kinds are answered one by one. Never
+    raises."""
     import solver
 
     answers: list[str | None] = [None] * len(texts)
     ready: list[tuple[int, dict[str, Any], Any, pa.Game, pa.Deal]] = []
+    counted: list[tuple[int, dict[str, Any], Any, Any, int, int]] = []
+    to_count: list[Any] = []
     for i, text in enumerate(texts):
         try:
             job = parse_job(text)
@@ -342,6 +377,14 @@ def process_lines(texts: list[str]) -> list[str]:
             answers[i] = write_json({"input": _echo(text), "error": _one_line(exc)})
             continue
         try:
+            if job_kind(job) != "solve":
+                found = counted_job(job)
+                if found is None:
+                    raise LookupError("neither a solve job nor counts: answered alone")
+                how, made, positions = found
+                counted.append((i, job, how, made, len(to_count), len(positions)))
+                to_count.extend(positions)
+                continue
             deal, game, options = _job_arguments(job)
             position, game, _ = make_position(deal, game, **options)
         except Exception:  # the one-line path says what is wrong, exactly as it would alone
@@ -352,9 +395,16 @@ def process_lines(texts: list[str]) -> list[str]:
         # A batch's deals are unrelated: the entry point's default table suits them (on the
         # benchmark sets' 800 lines, 2 MB answered 11-27 % faster than 16 MB, alternating).
         solved = solver.tricks_many([item[2] for item in ready], moves=True, threads=1)
+        counts = solver.tricks_many(to_count, threads=1).tolist() if to_count else []
     except Exception:  # pragma: no cover - a bug in the engine: each line alone says which
         return [answer if answer is not None else process_line(text)
                 for answer, text in zip(answers, texts)]
+    for i, job, how, made, start, size in counted:
+        try:
+            answers[i] = write_json(_kind_answer(job, how.result(made, counts[start:start + size])))
+        except Exception as exc:  # as `process_line` would say it
+            answers[i] = write_json({**{key: value for key, value in job.items()
+                                        if key not in RESULT_FIELDS}, "error": _one_line(exc)})
     for k, (i, job, position, game, deal) in enumerate(ready):
         tricks = int(solved.tricks[k])
         row = solved.moves[k]
@@ -560,10 +610,12 @@ def _watch_parent(parent: multiprocessing.process.BaseProcess | None, first_pare
 Close = Callable[[bool], None]
 
 
-def _make_executor(backend: str, jobs: int, scheduler: str | None) -> tuple[Executor, Close]:
-    """An executor for the backend, and what to call when the run is over: ``close(False)``
+def _make_executor(backend: str, jobs: int, scheduler: str | None
+                   ) -> tuple[Executor, Close, int]:
+    """An executor for the backend, what to call when the run is over: ``close(False)``
     after a finished run (wait for the workers), ``close(True)`` when it stops half way
-    (interrupted, a worker died: end the workers now, do not wait for their jobs)."""
+    (interrupted, a worker died: end the workers now, do not wait for their jobs), and how
+    many tasks it runs at once (a Dask cluster: its workers' threads, as they are now)."""
     if backend == "processes":
         context = multiprocessing.get_context()
         executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context,
@@ -584,7 +636,7 @@ def _make_executor(backend: str, jobs: int, scheduler: str | None) -> tuple[Exec
                         process.kill()
             executor.shutdown(wait=True, cancel_futures=True)
 
-        return executor, close
+        return executor, close, jobs
     if backend == "dask":
         try:
             from dask.distributed import Client
@@ -600,7 +652,8 @@ def _make_executor(backend: str, jobs: int, scheduler: str | None) -> tuple[Exec
             client = Client(scheduler)
         else:
             client = Client(n_workers=jobs, threads_per_worker=1, processes=True)
-        return client.get_executor(pure=False), lambda abort: client.close()
+        slots = sum(client.nthreads().values()) or jobs
+        return client.get_executor(pure=False), lambda abort: client.close(), slots
     raise BatchError(f"unknown backend {backend!r} (choose 'processes' or 'dask')")
 
 
@@ -666,7 +719,8 @@ def _run_locked(in_path: Path, out_path: Path, fd: int, created: bool, summary: 
     # Start the workers before the output is changed: a backend that cannot start must not
     # leave an emptied output behind (nor one this run created).
     try:
-        executor, close = _make_executor(backend, jobs, scheduler) if parallel else (None, None)
+        executor, close, slots = (_make_executor(backend, jobs, scheduler) if parallel
+                                  else (None, None, 1))
     except BaseException:
         if created:
             try:
@@ -695,17 +749,19 @@ def _run_locked(in_path: Path, out_path: Path, fd: int, created: bool, summary: 
                 bar.update()
 
             # The default worker answers many lines in one call (the engine solves them
-            # together); any other worker is called line by line.
+            # together), in tasks of even work (`line_cost`); any other worker is called
+            # line by line.
             if worker is process_line:
-                many, size = process_lines, CHUNK_LINES
+                many, cost = process_lines, line_cost
+                budget = DASK_TASK_COST if backend == "dask" else CHUNK_COST
             else:
-                many, size = _line_by_line(worker), 1
+                many, budget, cost = _line_by_line(worker), 1, _one
             if executor is None:
-                for numbers, texts in _chunks(todo, size):
+                for numbers, texts in _chunks(todo, budget, cost):
                     for number, answer in zip(numbers, many(texts)):
                         write(number, answer)
             else:
-                _run_parallel(_chunks(todo, size), write, many, executor, jobs)
+                _run_parallel(_chunks(todo, budget, cost), write, many, executor, slots)
     except BaseException:  # Ctrl-C, SIGTERM turned into an exception, a dead worker
         if close is not None:
             close(True)
@@ -725,17 +781,34 @@ class _line_by_line:
         return [self.worker(text) for text in texts]
 
 
-def _chunks(todo: Iterator[tuple[int, str]], size: int
+def line_cost(text: str) -> int:
+    """The work of answering one input line, in solve jobs (`pyanalysis.jobs.job_cost`): a
+    line that is no job is answered at once, and costs 1."""
+    try:
+        job = json.loads(text) if len(text) <= MAX_JOB_CHARS else None
+    except (ValueError, RecursionError):
+        return 1
+    return job_cost(job) if isinstance(job, dict) else 1
+
+
+def _one(text: str) -> int:
+    return 1
+
+
+def _chunks(todo: Iterator[tuple[int, str]], budget: int, cost: Callable[[str], int]
             ) -> Iterator[tuple[list[int], list[str]]]:
-    """The (line number, text) pairs of `todo` in lists of at most `size`."""
+    """The (line number, text) pairs of `todo` in tasks: consecutive lines whose `cost` adds up
+    to `budget` (the last line may pass it; a line costing `budget` or more is a task alone)."""
     numbers: list[int] = []
     texts: list[str] = []
+    work = 0
     for number, text in todo:
         numbers.append(number)
         texts.append(text)
-        if len(texts) == size:
+        work += cost(text)
+        if work >= budget:
             yield numbers, texts
-            numbers, texts = [], []
+            numbers, texts, work = [], [], 0
     if texts:
         yield numbers, texts
 
@@ -745,12 +818,13 @@ def _run_parallel(
     write: Callable[[int, str], None],
     many: Callable[[list[str]], list[str]],
     executor: Executor,
-    jobs: int,
+    slots: int,
 ) -> None:
-    """Keep a window of chunks of jobs in flight and write their answers in input order."""
+    """Keep a window of chunks of jobs in flight and write their answers in input order
+    (`slots`: how many tasks the executor runs at once)."""
     # Enough in flight that a slow chunk does not idle the other workers, few enough that a
     # huge input is never all in memory at once.
-    window = max(16, 8 * jobs)
+    window = max(16, 8 * slots)
     pending: deque[tuple[list[int], Any]] = deque()
     # The jobs still pending when the run stops are dropped by the executor's `close`. (Not
     # here: a process pool whose workers are then ended fails the pending futures itself, and

@@ -144,3 +144,13 @@ class Game:
         if tricks == 0:
             return "no tricks"
         return f"{tricks} trick{'s' if tricks != 1 else ''}"
+
+
+def bids() -> list[Game]:
+    """Every game a declarer may name after taking the talon, in the bidding's rising order
+    (RULES.md §3): 6♠ 6♣ 6♦ 6♥ 6NT … 8NT, misère, 9♠ … 10NT."""
+    strains = (0, 1, 2, 3, None)
+    games = [Game.contract(level, trump) for level in (6, 7, 8) for trump in strains]
+    games.append(Game(MISERE))
+    games += [Game.contract(level, trump) for level in (9, 10) for trump in strains]
+    return games

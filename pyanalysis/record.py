@@ -12,6 +12,8 @@ keys in any case:
     talon rule: suit         # raspasy only: suit, card or none (default: suit on a full deal)
     leader: 1                # the seat leading trick 1 (default 1)
     whist: whist pass        # the whist words in the order said (first defender first)
+    whisting: open           # contracts: open (в светлую) or closed (втёмную) whist; default
+                             #   closed with two whisters (or no words), open with one
     play: 7C AC 9S / ...     # the cards in play order, tricks separated by `/`
     claim: 2 rest            # optional: seat 2 claims the rest (or a number: that many more)
                              #   misère, raspasy: `2 none`, `2 at most 1`; a catcher `1 at least 2`
@@ -29,10 +31,16 @@ most 0); a misère catcher claims the declarer takes *at least* N more (`1 at le
 number alone (`2 1`) is the claim of the claimant's role; `rest` and a seat alone are contract
 claims; in raspasy a player claims only his own tricks. The whist words are those of the
 score sheet (whist, pass, half, return; вист, пас, полвиста, возврат) and are checked when
-the deal is scored.
+the deal is scored. `whisting:` says whether the defenders' hands lay open (`open`, в светлую)
+or stayed closed (`closed`, втёмную); it matters only to what each player saw
+(`review(..., view="seat")`). Not given, it follows the rules (`Record.whisting_rule`): two
+whisters always play closed (RULES.md §3), so do the words' default (both whist) and no words;
+one whister chooses, and open is the usual choice (seed 000: he plays closed when it does not
+pay to let the declarer see the layout), so one whister means open; misère is played open.
+Closed whist is refused with two whisters and in misère; raspasy has no whisting.
 
 JSON form: an object with the same fields, `"talon_rule"` for the talon rule, `"whist"` a list
-of words, `"play"` a list of tricks (each a list of cards) or a string as in the text form,
+of words, `"whisting"` "open" or "closed" (or null), `"play"` a list of tricks (each a list of cards) or a string as in the text form,
 `"claim"` an object `{"seat": 2, "kind": "take", "tricks": "rest"}` (`"kind"` one of
 `CLAIM_KINDS`, optional: the claimant's role decides) and `"stop": "agreed"`. JSON nested
 deeper than `MAX_NESTING` levels is refused (a record needs three).
@@ -58,7 +66,7 @@ from .games import CONTRACT, RASPASY, Game
 from .play import IllegalCard, Play, Trick
 from .seat import Seat
 
-__all__ = ["Record", "Trick", "RecordError", "CLAIM_KINDS", "claim_kind",
+__all__ = ["Record", "Trick", "RecordError", "CLAIM_KINDS", "WHISTINGS", "claim_kind",
            "claim_text", "read_claim_words"]
 
 _KEYS = {
@@ -68,6 +76,7 @@ _KEYS = {
     "leader": "leader", "first lead": "leader",
     "talon rule": "talon_rule", "talon_rule": "talon_rule",
     "whist": "whist", "вист": "whist",
+    "whisting": "whisting",
     "play": "play", "ход": "play", "ходы": "play",
     "claim": "claim", "stop": "stop",
 }
@@ -80,6 +89,8 @@ _STOPS = ("agreed",)
 #: the focus player takes *at most* N (the misère declarer, a raspasy player of himself), the
 #: misère declarer takes *at least* N (claimed by a catcher).
 TAKE, AT_MOST, AT_LEAST = "take", "at most", "at least"
+#: The whisting a record may state: the defenders' hands laid open, or kept closed.
+WHISTINGS = ("open", "closed")
 CLAIM_KINDS = (TAKE, AT_MOST, AT_LEAST)
 _FILLER = ("takes", "take", "the", "all", "he", "more", "tricks", "trick")
 
@@ -99,7 +110,8 @@ class Record:
     from there on, the unfinished trick included; None means the rest); `stop`: "agreed" when
     play stopped by agreement; `claim_kind`: what the claim says (`CLAIM_KINDS`: "take" in a
     contract, "at most" by the misère declarer or a raspasy player, "at least" by a misère
-    catcher; None given: the claimant's role decides). `tricks` (computed) splits the play into `Trick`s with leaders
+    catcher; None given: the claimant's role decides); `whisting`: "open" or "closed" as
+    given (None: `whisting_rule` decides). `tricks` (computed) splits the play into `Trick`s with leaders
     and winners; construction checks every card and raises `RecordError` naming the trick.
     """
 
@@ -114,6 +126,7 @@ class Record:
     claimed: int | None = None
     stop: str | None = None
     claim_kind: str | None = None
+    whisting: str | None = None
     leaders_given: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
     tricks: tuple[Trick, ...] = field(init=False, compare=False, repr=False)
 
@@ -150,8 +163,8 @@ class Record:
         if not isinstance(data, Mapping):
             raise RecordError("a record in JSON is an object with deal, game, play, ...")
         _check_nesting(data)
-        known = {"deal", "game", "declarer", "leader", "talon_rule", "whist", "play", "claim",
-                 "stop"}
+        known = {"deal", "game", "declarer", "leader", "talon_rule", "whist", "whisting", "play",
+                 "claim", "stop"}
         unknown = sorted(set(data) - known, key=str)
         if unknown:
             raise RecordError(f"unknown field '{unknown[0]}' "
@@ -168,6 +181,10 @@ class Record:
         stop = data.get("stop")
         if stop is not None:
             stop = str(stop).strip().lower()
+        whisting = data.get("whisting")
+        if whisting is not None:
+            whisting = " ".join(str(whisting).lower().split())
+            whisting = _WHISTING_WORDS.get(whisting, whisting)
         return cls(deal=Deal.parse(_text(data["deal"], "deal")),
                    game=Game.parse(_text(data["game"], "game")),
                    declarer=_seat(data.get("declarer"), "declarer"),
@@ -175,21 +192,25 @@ class Record:
                    talon_rule=data.get("talon_rule"),
                    whist=tuple(whist.split()) if isinstance(whist, str) else tuple(whist),
                    plays=tuple(play), claimant=claimant, claimed=claimed, stop=stop,
-                   claim_kind=kind, leaders_given=leaders)
+                   claim_kind=kind, whisting=whisting, leaders_given=leaders)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: deal, game, declarer, leader, talon_rule, whist, play (tricks as lists
-        of cards), claim, stop; fields that do not apply are null or empty."""
+        of cards), claim, stop, and whisting when given; fields that do not apply are null or
+        empty."""
         claim = None
         if self.claimant is not None:
             claim = {"seat": self.claimant, "kind": self.claim_kind,
                      "tricks": "rest" if self.claimed is None else self.claimed}
-        return {
+        out = {
             "deal": str(self.deal), "game": str(self.game), "declarer": self.declarer,
             "leader": self.leader, "talon_rule": self.talon_rule, "whist": list(self.whist),
             "play": [[str(c) for c in t.cards] for t in self.tricks],
             "claim": claim, "stop": self.stop,
         }
+        if self.whisting is not None:
+            out["whisting"] = self.whisting
+        return out
 
     def __str__(self) -> str:
         lines = [f"deal: {self.deal}", f"game: {self.game}"]
@@ -200,6 +221,8 @@ class Record:
         lines.append(f"leader: {self.leader}")
         if self.whist:
             lines.append(f"whist: {' '.join(self.whist)}")
+        if self.whisting is not None:
+            lines.append(f"whisting: {self.whisting}")
         tricks = [" ".join(str(c) for c in t.cards) for t in self.tricks]
         for start in range(0, len(tricks), 5):
             prefix = "play: " if start == 0 else "      "
@@ -237,6 +260,19 @@ class Record:
             if trick.winner is not None:
                 out[trick.winner] += 1
         return out
+
+    @property
+    def whisting_rule(self) -> str | None:
+        """The whisting the play ran under: the record's `whisting`, else the rules' default
+        (see the module doc): "closed" with two whisters or no words, "open" with one whister
+        and in misère; None in raspasy."""
+        if self.game.kind == RASPASY:
+            return None
+        if self.whisting is not None:
+            return self.whisting
+        if self.game.kind != CONTRACT:
+            return "open"
+        return "open" if _whisters(self.whist) == 1 else "closed"
 
     def seat_of(self, number: int) -> int:
         """The seat that played card `number` (0-based index into `plays`)."""
@@ -278,7 +314,22 @@ class Record:
             if len(self.whist) > 3:
                 raise RecordError(f"whist: at most three words (first defender, second, a "
                                   f"return), got '{' '.join(self.whist)}'")
+        self._check_whisting()
         _seat(self.leader, "leader")
+
+    def _check_whisting(self) -> None:
+        whisting = self.whisting
+        if whisting is None:
+            return
+        if whisting not in WHISTINGS:
+            raise RecordError(f"whisting: '{whisting}' is not understood; write 'open' or "
+                              f"'closed'")
+        if self.game.kind == RASPASY:
+            raise RecordError("raspasy is not whisted: remove the 'whisting:' line")
+        if self.game.kind != CONTRACT and whisting == "closed":
+            raise RecordError("whisting: misère is played open, not closed")
+        if whisting == "open" and _whisters(self.whist) == 2:
+            raise RecordError("whisting: two whisters always play closed, not open")
 
     def _check_end(self) -> None:
         if self.stop is not None and self.stop not in _STOPS:
@@ -303,6 +354,20 @@ class Record:
 
 
 # ---------------------------------------------------------------------------- text form
+
+
+_WHISTING_WORDS = {"open": "open", "closed": "closed", "в светлую": "open",
+                   "всветлую": "open", "втёмную": "closed", "втемную": "closed",
+                   "в тёмную": "closed", "в темную": "closed"}
+
+
+def _whisters(words: Sequence[str]) -> int:
+    """How many defenders play on a whist: a seat's last word counts (first defender, second,
+    then the first again for a return); "whist" and "return" play."""
+    last: dict[int, str] = {}
+    for i, word in enumerate(words):
+        last[i % 2] = word
+    return sum(1 for w in last.values() if w in ("whist", "вист", "return", "возврат"))
 
 
 def _read_text(text: str) -> dict[str, Any]:

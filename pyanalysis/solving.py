@@ -210,18 +210,41 @@ def table(deal: Deal | str, talon_rule: str | None = None,
 
     One engine serves all 21 solves, so positions met in one are found again in the next.
     """
-    deal = Deal.parse(deal)
+    deal, rule, entries = table_positions(deal, talon_rule)
     engine = _solver(engine)
+    return table_from_counts(deal, rule, [key for key, _ in entries],
+                             [engine.tricks(position) for _, position in entries])
+
+
+def table_positions(deal: Deal | str, talon_rule: str | None = None
+                    ) -> tuple[Deal, str, list[tuple[tuple[str, Any], Any]]]:
+    """The 21 questions of `table`: the deal, the raspasy talon rule in force, and for each
+    entry of the table its key (("contracts", (seat, strain)), ("misere", seat) or
+    ("raspasy", seat)) and its engine position, in the table's order. (Many tables can then
+    be counted in one call of the engine's many-positions entry point.)"""
+    deal = Deal.parse(deal)
     rule = resolve_talon_rule(deal, Game(RASPASY), talon_rule)
-    contracts = {}
+    entries: list[tuple[tuple[str, Any], Any]] = []
     for strain in STRAINS:
         game = Game.contract(6, None if strain == "NT" else SUIT_LETTERS.index(strain))
         for seat in SEATS:
-            contracts[(seat, strain)] = _tricks(engine, deal, game, declarer=seat)
-    misere = {seat: _tricks(engine, deal, Game(MISERE), declarer=seat) for seat in SEATS}
-    raspasy = {seat: _tricks(engine, deal, Game(RASPASY), player=seat, talon_rule=rule)
-               for seat in SEATS}
-    return DDTable(deal, rule, contracts, misere, raspasy)
+            entries.append((("contracts", (seat, strain)),
+                            make_position(deal, game, declarer=seat)[0]))
+    for seat in SEATS:
+        entries.append((("misere", seat), make_position(deal, Game(MISERE), declarer=seat)[0]))
+    for seat in SEATS:
+        entries.append((("raspasy", seat), make_position(deal, Game(RASPASY), player=seat,
+                                                         talon_rule=rule)[0]))
+    return deal, rule, entries
+
+
+def table_from_counts(deal: Deal, rule: str, keys: list[tuple[str, Any]],
+                      counts: Iterable[int]) -> DDTable:
+    """The `DDTable` whose entries `keys` (as `table_positions` gives them) hold `counts`."""
+    parts: dict[str, dict[Any, int]] = {"contracts": {}, "misere": {}, "raspasy": {}}
+    for (part, key), count in zip(keys, counts):
+        parts[part][key] = int(count)
+    return DDTable(deal, rule, parts["contracts"], parts["misere"], parts["raspasy"])
 
 
 @dataclass(frozen=True)
@@ -255,11 +278,6 @@ def raspasy_player(deal: Deal | str, seat: int, rule: str | None) -> RaspasyPlay
 def raspasy_players(deal: Deal | str, rule: str | None = None) -> list[RaspasyPlayer]:
     """Raspasy on `deal` for each seat in turn (`raspasy_player`)."""
     return [raspasy_player(deal, seat, rule) for seat in SEATS]
-
-
-def _tricks(engine: solver.Solver, deal: Deal, game: Game, **seats: Any) -> int:
-    position, _, _ = make_position(deal, game, **seats)
-    return engine.tricks(position)
 
 
 def tricks_along(position: Any, line: Iterable[int]) -> dict[int, int]:

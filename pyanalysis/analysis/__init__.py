@@ -6,9 +6,12 @@ cannot see: the mechanism the others stand on), `tenner` (the open-card check of
 `underbid` (недозаказ), `misere` (how often a misère is caught, discard by discard),
 `sampling` (layouts as a player sees them: declarer model and bidding filter), `whist`
 (whist or pass in vists) and `leads` (which card to lead), each with open cards and from the
-player's own seat, and `catch` (catching a misère whose discard the catchers cannot see).
+player's own seat, `catch` (catching a misère whose discard the catchers cannot see) and
+`declare` (which game and discard to declare after the talon, in vists); `study` (random
+deals for a study of many, and the answers counted).
 """
 from .catch import MisereCatch, misere_catch
+from .declare import Declaration, DeclareOption, declare_options
 from .leads import LeadDecision, LeadStats, LeadTable, lead_decision, lead_table
 from .layouts import (
     MAX_DRAWS, MAX_SAMPLES, MAX_WORLDS, Layout, LayoutOdds, distinct_discards, layout_odds,
@@ -32,6 +35,7 @@ __all__ = [
     "whist_decision", "WhistDecision", "OptionStats", "lead_table", "LeadTable",
     "lead_decision", "LeadDecision", "LeadStats", "misere_catch", "MisereCatch",
     "review", "Review", "ReviewCard", "check_claim", "Claim",
+    "declare_options", "Declaration", "DeclareOption",
     "load_problems", "solve_problem", "check_problems", "Problem", "ProblemSolution",
     "ProblemCheck", "ProblemError",
 ]

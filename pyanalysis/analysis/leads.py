@@ -248,8 +248,8 @@ class LeadStats(JsonFields):
 
 @dataclass(frozen=True)
 class LeadDecision(Sampled, JsonFields):
-    """Every lead from the leader's seat: `leads` {card: `LeadStats`}, `best`, `drawn` and
-    `kept` layouts, and how they were made (`Sampled`)."""
+    """Every lead from the leader's seat: `leads` {card: `LeadStats`}, `best`, the layouts
+    `asked`, `drawn` and `kept`, and how they were made (`Sampled`)."""
 
     game: Game
     declarer: int
@@ -261,7 +261,7 @@ class LeadDecision(Sampled, JsonFields):
     whist: dict[int, str] | None
 
     JSON = ("game", "declarer", "leader", "hand", "best", "leads", "drawn", "kept", "exact",
-            "seed", "discard_model", "filter", "rules",
+            "seed", "discard_model", "filter", "rules", "asked", "max_draws",
             ("whist", lambda d: seats_json(d.whist or None)), ("double_dummy", lambda d: BIAS))
 
 
@@ -271,6 +271,7 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
                   whist: Mapping[int, str] | None = None, rules: RuleSet | str | None = None,
                   samples: int | str | None = DEFAULT_SAMPLES, seed: int | None = 0,
                   filter: str | Callable[..., bool] | None = None,
+                  max_draws: int | None = None,
                   discard: str | Callable[..., Any] | None = None, jobs: int | None = None,
                   known: Mapping[int, Any] | None = None,
                   progress: Callable[[int], None] | None = None) -> LeadDecision:
@@ -280,11 +281,15 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
               (default: the rest of the deck, less the talon). `talon`: the open talon (the
               declarer's discard is then modelled, `discard`: "dd" his best double-dummy
               discard (None: the default), "low" or a function), or None (no talon, no
-              discard: endings). `filter`: the bidding filter ("bid", "none" or a function;
-              None: "bid" for a hand of ten, "none" for an ending).
+              discard: endings). `filter`: the bidding filter (`sampling.FILTERS`: "bid",
+              in misère "clean" with his best discard or "at-most-one", "none"; or a
+              function; None: "bid" for a hand of ten, "none" for an ending and at the
+              misère player's own seat).
     samples, seed: layouts to keep (None: 1000; at most `MAX_WORLDS`, 100,000), or "all" for
               every one, and the seed of the draw (0..2**63 - 1, default 0, so a run repeats;
-              None draws unseeded). Every lead is scored
+              None draws unseeded). `max_draws`: stop after drawing so many (default and at
+              most `MAX_DRAWS`); the result's `asked`, `drawn` and `kept` say whether
+              fewer were kept than asked. Every lead is scored
               on the same layouts (one search per lead and layout, all in compiled code), so
               the differences to the best lead (`diff`) have their own, smaller errors.
     rules, whist: price the leads in vists for the leader (see `lead_table`).
@@ -314,7 +319,7 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
     worlds = sample_worlds(hand, talon_list, game, declarer, leader, samples=samples,
                            seed=seed, discard=discard if talon_list else None, filter=filter,
                            jobs=jobs, known=known, others=other, leader=leader,
-                           progress=progress)
+                           progress=progress, max_draws=max_draws)
     cards = sorted(hand, key=lambda c: (c.suit, -c.rank))
     positions = []
     for deal in worlds.deals:

@@ -60,6 +60,24 @@ focus tricks after it} for every legal card there), `taken` ({seat: tricks taken
 card}), `minimums` (raspasy: {seat: each player's guaranteed minimum before this card}; {}
 otherwise).
 
+With `view="seat"` (`review_seat` says what each player saw and how the layouts are made)
+every card with a choice is also weighed from its player's seat, over the layouts of the cards
+he could not see that fit what he had seen (at most `samples` a card; every one when fewer):
+`seat_values` ({legal card: the focus player's mean whole-deal tricks after it}),
+`seat_vists` ({legal card: the player's own mean vists}, with `rules` on a whole deal, else
+{}), `seat_cost` (≥ 0, a `Fraction`: the tricks the card lost on average against the best
+card from the seat, from its side), `seat_cost_se` (its paired standard error when sampled,
+else None), `seat_best`, `seat_flag` ("?" above the first of `flags`, "??" above the second,
+else ""), `seat_verdict` ("mistake", "unlucky": costly double-dummy but not flagged from the
+seat, "lucky": flagged but not costly double-dummy, or ""), `seat_layouts` (weighed),
+`seat_total` (consistent), `seat_exact` (every one weighed). A card that was the only legal
+one is not weighed: seat cost 0, `seat_layouts` 0. The review then also has `view`,
+`whisting` ("open" or "closed"; "checked" for a tenner the rules check: every card open;
+None in raspasy), `samples`, `seed`, `flags` and
+`seat_cost_by_seat` ({seat: the sum of his cards' seat costs}); `judged` lists the cards
+costly double-dummy or flagged from the seat. With `view="dd"` (the default) these fields are
+empty or None.
+
 A claim (`check_claim`) is about the tricks still to play from the position after `plays`
 (the unfinished trick included), double-dummy, and its `kind` is what the claimant's role
 claims:
@@ -84,7 +102,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from .. import checks
 from ..cards import Card
@@ -100,6 +118,8 @@ from ..seat import Seat
 from ..serialize import JsonFields, floats_json, seats_json, to_jsonable
 from ..solving import SEATS, make_position
 from .leads import check_whist_words, whist_words
+from . import review_seat
+from .review_seat import SEAT_FLAGS, SEAT_SAMPLES
 
 if TYPE_CHECKING:
     import solver
@@ -125,14 +145,40 @@ class ReviewCard(JsonFields):
     values: dict[Card, int]
     taken: dict[int, int]
     minimums: dict[int, int] = field(default_factory=dict)
+    seat_values: dict[Card, Fraction] = field(default_factory=dict)
+    seat_vists: dict[Card, Fraction] = field(default_factory=dict)
+    seat_cost: Fraction | None = None
+    seat_cost_se: float | None = None
+    seat_best: list[Card] = field(default_factory=list)
+    seat_flag: str = ""
+    seat_layouts: int = 0
+    seat_total: int = 0
+    seat_exact: bool | None = None
 
     @property
     def is_best(self) -> bool:
         return self.cost == 0
 
+    @property
+    def seat_verdict(self) -> str:
+        """Both costs in a word: "mistake" (flagged from the seat and costly double-dummy),
+        "unlucky" (costly double-dummy, not flagged from the seat: right on what he could
+        see), "lucky" (flagged from the seat, but it cost nothing double-dummy), "" (neither;
+        and without the seat view)."""
+        if self.seat_cost is None:
+            return ""
+        if self.seat_flag:
+            return "mistake" if self.cost else "lucky"
+        return "unlucky" if self.cost else ""
+
     JSON = ("number", "trick", "seat", "card", "focus", "before", "after", "cost", "best",
             "values", ("taken", lambda c: seats_json(c.taken)),
-            ("minimums", lambda c: seats_json(c.minimums)))
+            ("minimums", lambda c: seats_json(c.minimums)),
+            ("seat_values", lambda c: floats_json(c.seat_values)),
+            ("seat_vists", lambda c: floats_json(c.seat_vists)),
+            ("seat_cost", lambda c: None if c.seat_cost is None else float(c.seat_cost)),
+            "seat_cost_se", "seat_best", "seat_flag", "seat_verdict", "seat_layouts",
+            "seat_total", "seat_exact")
 
 
 @dataclass(frozen=True)
@@ -237,6 +283,12 @@ class Review(JsonFields):
     vists: dict[int, Fraction] | None = None
     dd_vists: dict[int, Fraction] | None = None
     vists_cost: dict[int, Fraction] | None = None
+    view: str = "dd"
+    whisting: str | None = None
+    samples: int | str | None = None
+    seed: int | None = None
+    flags: tuple[float, float] | None = None
+    seat_cost_by_seat: dict[int, Fraction] = field(default_factory=dict)
 
     # The position reviewed, as the record gives it.
     deal = property(lambda self: self.record.deal, doc="The record's deal.")
@@ -263,6 +315,11 @@ class Review(JsonFields):
         """The cards that cost their side something."""
         return [c for c in self.cards if c.cost]
 
+    @property
+    def judged(self) -> list[ReviewCard]:
+        """The cards costly double-dummy or flagged from the seat."""
+        return [c for c in self.cards if c.cost or c.seat_flag]
+
     JSON = ("deal", "game", "declarer", "player", "leader", "talon_rule", "focus", "record",
             ("tricks", lambda r: to_jsonable(r.record.tricks)), "cards", "dd_start", "result",
             "verdict", "dd_verdict", ("tricks_by_seat", lambda r: seats_json(r.tricks_by_seat)),
@@ -278,7 +335,10 @@ class Review(JsonFields):
             ("dd_vists", lambda r: seats_json(r.dd_vists)),
             ("vists_cost", lambda r: seats_json(r.vists_cost)),
             ("vists_float", lambda r: floats_json(None if r.vists is None
-                                                  else dict(sorted(r.vists.items())))))
+                                                  else dict(sorted(r.vists.items())))),
+            "view", "whisting", "samples", "seed", "flags",
+            ("seat_cost_by_seat", lambda r: seats_json(
+                {s: float(v) for s, v in r.seat_cost_by_seat.items()} or None)))
 
 
 # ---------------------------------------------------------------------------- review
@@ -289,7 +349,10 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
            talon_rule: str | None = None, leader: int = 1,
            plays: Iterable[Card | str] | str = (), rules: RuleSet | str | None = None,
            whist: Mapping[int, str] | Sequence[str] | str | None = None,
-           engine: solver.Solver | None = None) -> Review:
+           engine: solver.Solver | None = None, view: str = "dd",
+           whisting: str | None = None, samples: int | str | None = SEAT_SAMPLES,
+           seed: int | None = 0, flags: tuple[float, float] = SEAT_FLAGS,
+           jobs: int | None = None) -> Review:
     """Review a played deal card by card (see the module doc).
 
     Either a `Record` (`review(record, rules=..., player=...)`) or the deal, the game and the
@@ -299,6 +362,13 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
     vists (`score_deal`) with the whist words `whist` ({seat: word}, or the words as said,
     first defender first; default: the record's, else both whist). `engine`: a
     `solver.Solver` to reuse.
+
+    `view="seat"` also weighs every card from its player's seat (`review_seat`): over the
+    layouts consistent with what he saw (`whisting`: "open" or "closed", default the
+    record's), at most `samples` per card (200; "all": every one) drawn with `seed`, each
+    legal card's mean tricks (and with `rules` the player's mean vists); the seat cost is
+    the gap to the best, flagged "?" and "??" above `flags` (0.1, 0.6) tricks. `jobs`:
+    threads for those layouts.
     """
     record = _as_record(deal, game, declarer=declarer, talon_rule=talon_rule, leader=leader,
                         plays=plays, whist=whist)
@@ -306,6 +376,17 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
     if player is not None and game.kind != RASPASY:
         raise PositionError(f"player {player}: the player is for raspasy; in {game} the "
                             f"declarer is counted")
+    if view not in ("dd", "seat"):
+        raise PositionError(f"view {view!r}: expected 'dd' or 'seat'")
+    seat_view = view == "seat"
+    if seat_view:
+        samples = review_seat.check_samples(samples, seed)
+        flags = review_seat.check_flags(flags)
+        checks.whole("jobs", jobs, low=1, optional=True)
+        whisting = review_seat.whisting_in_force(
+            record, whisting, checked=rules is not None and RuleSet.get(rules).tenner_checked)
+    elif whisting is not None:
+        raise PositionError("whisting: it says what each player saw, for view='seat'")
     engine = _engine(engine)
     focus = record.declarer if game.kind != RASPASY else player
     base_focus = focus if focus is not None else 1
@@ -319,6 +400,7 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
     cards: list[ReviewCard] = []
     minimums_start: dict[int, int] = {}
     dd_start = None
+    seat_price, split = _seat_pricer(record, rules, whist) if seat_view else (None, False)
     for number, card in enumerate(record.plays):
         position, taken, mover = play.position(base_focus), play.taken, play.turn
         frame_focus = focus if focus is not None else mover
@@ -337,12 +419,17 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
             dd_start = target if focus is not None else None
             minimums_start = dict(minimums)
         value = values[card]
+        seat_fields: dict[str, Any] = {}
+        if seat_view:
+            seat_fields = _seat_fields(record, play, number, card, list(values), whisting,
+                                       frame_focus, maximiser, taken, samples, seed, flags,
+                                       jobs, seat_price, split)
         cards.append(ReviewCard(
             number=number + 1, trick=number // 3 + 1, seat=mover, card=card,
             focus=frame_focus, before=target, after=value,
             cost=(target - value) if maximiser else (value - target),
             best=[c for c, v in values.items() if v == target], values=values,
-            taken=taken, minimums=minimums))
+            taken=taken, minimums=minimums, **seat_fields))
         play.push(card)
     position, taken = play.position(base_focus), play.taken
 
@@ -426,7 +513,57 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
         cost_by_seat=cost_by_seat, cost_by_side=cost_by_side, lost_at=lost_at,
         lost_side=lost_side, lost_by_claim=lost_by_claim, minimums_start=minimums_start,
         minimums_end=minimums_end, rules=ruleset, whist=words, vists=vists,
-        dd_vists=dd_vists, vists_cost=vists_cost)
+        dd_vists=dd_vists, vists_cost=vists_cost, view=view,
+        whisting=whisting if seat_view else None, samples=samples if seat_view else None,
+        seed=seed if seat_view else None, flags=flags if seat_view else None,
+        seat_cost_by_seat={s: sum((c.seat_cost for c in cards if c.seat == s
+                                   and c.seat_cost is not None), Fraction(0))
+                           for s in SEATS} if seat_view else {})
+
+
+def _seat_fields(record: Record, play: Play, number: int, card: Card, legal: list[Card],
+                 whisting: str | None, focus: int, maximiser: bool,
+                 taken: Mapping[int, int], samples: int | str, seed: int | None,
+                 flags: tuple[float, float], jobs: int | None,
+                 price: Callable[[dict[int, int], int], Fraction] | None,
+                 split: bool) -> dict[str, Any]:
+    """The `ReviewCard` fields of the seat view for card `number` (`play` before it)."""
+    if len(legal) == 1:  # nothing to choose: nothing lost from any seat
+        return {"seat_cost": Fraction(0), "seat_best": [card]}
+    question = review_seat.seat_question(record, play, number, whisting, focus)
+    mover = play.turn
+    weights = review_seat.weigh(
+        question, legal, card, taken=taken, focus=focus, maximiser=maximiser,
+        samples=samples, seed=seed, number=number, jobs=jobs,
+        price=None if price is None else (lambda by_seat: price(by_seat, mover)),
+        split=split)
+    return {"seat_values": weights.values, "seat_vists": weights.vists,
+            "seat_cost": weights.cost, "seat_cost_se": weights.cost_se,
+            "seat_best": weights.best, "seat_flag": review_seat.seat_flag(weights.cost, flags),
+            "seat_layouts": weights.layouts, "seat_total": weights.total,
+            "seat_exact": weights.exact}
+
+
+def _seat_pricer(record: Record, rules: RuleSet | str | None,
+                 whist: Mapping[int, str] | Sequence[str] | str | None
+                 ) -> tuple[Callable[[dict[int, int], int], Fraction] | None, bool]:
+    """The seat view's price of a whole deal's tricks ({seat: tricks}) for a seat (None
+    without rules or on an ending), and whether it needs every seat's tricks (raspasy, two
+    whisters) or only the focus player's."""
+    if rules is None or not record.deal.is_full:
+        return None, False
+    ruleset = RuleSet.get(rules)
+    game = record.game
+    if game.kind == RASPASY:
+        def price(by_seat: dict[int, int], seat: int) -> Fraction:
+            return score_deal(game, rules=ruleset, tricks=by_seat).values[seat]
+        return price, True
+    words = _words(record, ruleset, whist)
+    declarer = record.declarer
+
+    def priced(by_seat: dict[int, int], seat: int) -> Fraction:
+        return _price(game, ruleset, declarer, by_seat, words)[seat]
+    return priced, _needs_split(game, words)
 
 
 def _engine(engine: Any) -> Any:

@@ -18,15 +18,26 @@ Declarer models (`discard`):
 - a callable `(twelve: Hand, game: Game) -> (Card, Card)`: his discard from his own twelve
   cards (he does not see the others').
 Bidding filters (`filter`):
-- "bid": a hand that would have bid it: in a contract his double-dummy tricks with his
-  discard are at least the level less one; in misère at most one. With the "dd" model that
-  is "some discard makes it": one bound search per discard of `top_discards` (a contract;
-  every distinct discard in misère) for each layout drawn, batched over the round; his best
-  discard is then chosen for the layouts kept only, in batches (`FLUSH`), skipping the
-  discards the filter found short of the bid. The layouts kept, their discards and counts
-  are those of the plain way (count his best discard in every layout drawn, then check it);
-- "none": every layout;
+- "bid": a hand that would have bid the game: in a contract his double-dummy tricks with
+  his discard are at least the level less one; in misère it is "clean" (below). A whole
+  hand of ten only;
+- "clean" (misère; what "bid" means there): he takes no trick double-dummy with his best
+  discard of his twelve cards, whatever discard the model then chooses. Without a discard
+  to model, with his hand as it is. Not at the declarer's own seat: there it would keep
+  only the layouts where he is clean, the answer decided before the play;
+- "at-most-one" (misère): his double-dummy tricks with his discard are at most one (the
+  rule before "clean");
+- "none": every layout (the default for an ending, and for misère at the declarer's seat);
 - a callable `(deal: Deal, tricks: int) -> bool`.
+With the "dd" model (and for "clean" with any model) a filter is "some discard makes it":
+one bound search per discard of `top_discards` (a contract; every distinct discard in
+misère) for each layout drawn, batched over the round; the model's discard (for "dd" his
+best, skipping the discards the filter found short of the bid) is then chosen for the
+layouts kept only, in batches (`FLUSH`). The layouts kept, their discards and counts are
+those of the plain way (count his best discard in every layout drawn, then check it).
+
+Sampling draws until `samples` layouts are kept or `max_draws` are drawn (default
+`MAX_DRAWS`); the result says how many were asked, drawn and kept.
 """
 from __future__ import annotations
 
@@ -46,7 +57,7 @@ from .layouts import (MAX_DRAWS, MAX_WORLDS, as_hand, check_samples_cap, check_s
                       discard_classes)
 
 DISCARD_MODELS = ("dd", "low")
-FILTERS = ("bid", "none")
+FILTERS = ("bid", "clean", "at-most-one", "none")
 #: Layouts kept when no number is given (`samples=None`).
 DEFAULT_SAMPLES = 1000
 #: Layouts drawn in the first round while sampling; later rounds follow the rate kept.
@@ -62,34 +73,46 @@ FLUSH = 2048
 
 @dataclass(frozen=True)
 class Sampled:
-    """How the layouts of a result from a player's seat were made: `drawn` and `kept` by the
-    bidding filter `filter`, the declarer's discard by `discard_model`, drawn with `seed`
-    (`exact`: every layout taken once instead)."""
+    """How the layouts of a result from a player's seat were made: `asked` for, `drawn` and
+    `kept` by the bidding filter `filter` (fewer than asked when `max_draws` were drawn
+    first), the declarer's discard by `discard_model`, drawn with `seed` (`exact`: every
+    layout taken once instead; `asked`, `drawn` and `max_draws` are then their number)."""
 
+    asked: int
     drawn: int
     kept: int
+    max_draws: int
     exact: bool
     seed: int | None
     discard_model: str
     filter: str
 
+    @property
+    def short(self) -> bool:
+        """Whether fewer layouts were kept than asked (sampling stopped at `max_draws`)."""
+        return not self.exact and self.kept < self.asked
+
     @staticmethod
     def of(worlds: Worlds) -> dict[str, Any]:
         """These fields of `worlds`, to build a result with (`Result(**Sampled.of(w), ...)`)."""
         return {name: getattr(worlds, name) for name in
-                ("drawn", "kept", "exact", "seed", "discard_model", "filter")}
+                ("asked", "drawn", "kept", "max_draws", "exact", "seed", "discard_model",
+                 "filter")}
 
 
 @dataclass(frozen=True)
 class Worlds:
     """The layouts kept: `deals` (the declarer's hand after his discard, with the discard when
     one was modelled), `tricks` (his double-dummy tricks in each, the given seat leading),
-    `drawn` and `kept` counts, and how they were made (`seed`; `exact`: every layout taken)."""
+    `asked`, `drawn` and `kept` counts, the most that would be drawn (`max_draws`), and how
+    they were made (`seed`; `exact`: every layout taken)."""
 
     deals: list[Deal]
     tricks: list[int]
+    asked: int
     drawn: int
     kept: int
+    max_draws: int
     seed: int | None
     exact: bool
     discard_model: str
@@ -160,9 +183,10 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
                function returning two of the declarer's twelve cards); None: "dd", his best
                double-dummy discard.
     filter:    the bidding filter (`FILTERS` or a function); None: "bid" for a whole hand of
-               ten, "none" for an ending.
-    max_draws: give up drawing after this many layouts (default 50 per layout asked for; at
-               most `MAX_DRAWS`).
+               ten ("clean" in misère), "none" for an ending and for misère at the
+               declarer's own seat.
+    max_draws: stop drawing after this many layouts, kept or not (default and at most
+               `MAX_DRAWS`); fewer than `samples` are then kept. Not with "all".
     known:     {seat: cards} known to lie in one of the unseen hands (the declarer's among
                his hand before he took the talon): only the other unseen cards are dealt.
     leader:    the seat leading to the first trick, for the double-dummy counts.
@@ -183,30 +207,30 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
         raise PositionError("no discard to model: there is no talon (or the declarer looks)")
     else:
         model = None
-    if filter is None:
-        filter = "bid" if len(hand) == 10 else "none"
-    keep = filter if callable(filter) else _check_word(filter, FILTERS, "filter")
-    if keep == "bid" and len(hand) != 10:
-        raise PositionError("the bid filter is for whole hands: give filter='none' for an ending")
+    keep = _filter_rule(filter, game, len(hand), seat, declarer)
     total = math.comb(bin(view.free).count("1"), view.need)
     if samples is None:
         samples = DEFAULT_SAMPLES
     exact = samples == "all"
+    if exact and max_draws is not None:
+        raise PositionError("max_draws is for sampling: samples='all' takes every layout once")
     if not exact:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
             raise PositionError(f"samples {samples!r}: a positive number of layouts, or 'all'")
         check_samples_cap(samples, MAX_WORLDS, "MAX_WORLDS")
     goal = total if exact else samples
-    end = total if exact else (max_draws if max_draws is not None else 50 * goal)
+    end = total if exact else (max_draws if max_draws is not None else MAX_DRAWS)
     rng = np.random.default_rng(seed)
     deals: list[Deal] = []
     tricks: list[int] = []
     drawn = 0
     size = ROUND
-    # With the "dd" model the bid filter is its own answer (some discard makes the bid, so
-    # his best one does): the layouts kept are known before any discard is chosen, and the
-    # discards of all of them are chosen in one batch at the end.
-    deferred = keep == "bid" and model == "dd"
+    # A filter that some discard meets (his best one, with the "dd" model; "clean" is
+    # defined on his best) is answered by bound searches before any discard is chosen: the
+    # layouts kept are known first, and the model's discards of all of them are chosen in
+    # batches.
+    deferred = model is not None and (keep == "clean" or (keep in ("bid", "at-most-one")
+                                                           and model == "dd"))
     fitting: list[tuple[list[int], int]] = []
     known_bounds: list[dict[tuple[int, ...], bool]] = []
     while len(deals) + len(fitting) < goal and drawn < end:
@@ -215,7 +239,7 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
                  else rng.integers(0, total, size=size, dtype=np.int64))
         batch = [view.layout(int(r)) for r in ranks]
         if deferred:
-            fits, bounds = _bid_search(batch, view, jobs)
+            fits, bounds = _bid_search(batch, view, jobs, rule=str(keep))
             seen = 0
             for layout, ok, bound in zip(batch, fits, bounds):
                 seen += 1
@@ -228,7 +252,7 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
             if progress is not None:
                 progress(seen)
             if len(fitting) >= FLUSH:
-                _add_worlds(fitting, known_bounds, view, jobs, deals, tricks)
+                _add_worlds(fitting, known_bounds, view, model, jobs, deals, tricks)
             rate = max(len(deals) + len(fitting), 1) / drawn
             size = max(ROUND, min(8 * ROUND,
                                   int((goal - len(deals) - len(fitting)) / rate * 1.1) + 1))
@@ -239,7 +263,7 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
         for hands, mine in batch:
             seen += 1
             pair, value = next(answers)
-            if keep == "bid" and not _fits(game, value):
+            if isinstance(keep, str) and keep != "none" and not _fits(keep, game, value):
                 continue
             deal = _world(hands, mine, pair, declarer)
             if callable(keep) and not keep(deal, value):
@@ -254,12 +278,37 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
         # The next round: about what the rate kept so far says is still needed.
         rate = max(len(deals), 1) / drawn
         size = max(ROUND, min(8 * ROUND, int((goal - len(deals)) / rate * 1.1) + 1))
-    _add_worlds(fitting, known_bounds, view, jobs, deals, tricks)
+    _add_worlds(fitting, known_bounds, view, model, jobs, deals, tricks)
     if not deals:
         raise PositionError(f"no layout of {drawn} drawn fits the bidding filter")
-    return Worlds(deals, tricks, drawn, len(deals), None if exact else seed, exact,
+    return Worlds(deals, tricks, goal, drawn, len(deals), end, None if exact else seed, exact,
                   model if isinstance(model, str) else "none" if model is None else "custom",
                   keep if isinstance(keep, str) else "custom")
+
+
+def _filter_rule(filter: str | Callable[..., bool] | None, game: Game, size: int, seat: int,
+                 declarer: int) -> str | Callable[..., bool]:
+    """The bidding filter `sample_worlds` applies: "bid" (a contract), "clean",
+    "at-most-one", "none" or the caller's function, checked against the game and the seat."""
+    misere = game.kind == MISERE
+    if filter is None:
+        filter = "bid" if size == 10 and not (misere and seat == declarer) else "none"
+    if callable(filter):
+        return filter
+    rule = _check_word(filter, FILTERS, "filter")
+    if rule == "bid":
+        if size != 10:
+            raise PositionError("the bid filter is for whole hands: give filter='none' for an "
+                                "ending")
+        rule = "clean" if misere else "bid"
+    if rule in ("clean", "at-most-one") and not misere:
+        raise PositionError(f"filter {rule!r} is for misère; a contract's bidding filter is "
+                            f"'bid'")
+    if rule == "clean" and seat == declarer:
+        raise PositionError("filter clean is not for the seat of the declarer: he sees his "
+                            "hand, and keeping only the layouts where he is clean would decide "
+                            "the answer; give filter 'none' or 'at-most-one'")
+    return rule
 
 
 def _view(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer: int, seat: int,
@@ -326,11 +375,12 @@ def _world(hands: list[int], mine: int, pair: tuple[Card, ...], declarer: int) -
 
 
 def _add_worlds(fitting: list[tuple[list[int], int]],
-                known: list[dict[tuple[int, ...], bool]], view: _View, jobs: int | None,
-                deals: list[Deal], tricks: list[int]) -> None:
-    """Choose the best discard of every layout in `fitting` (all in one batch), append the
+                known: list[dict[tuple[int, ...], bool]], view: _View,
+                model: str | Callable[..., Any], jobs: int | None, deals: list[Deal],
+                tricks: list[int]) -> None:
+    """Choose the model's discard of every layout in `fitting` (all in one batch), append the
     deals and counts, and empty `fitting`."""
-    chosen, values = choose_discards(fitting, view, "dd", jobs, known)
+    chosen, values = choose_discards(fitting, view, model, jobs, known)
     for (hands, mine), pair, value in zip(fitting, chosen, values):
         deals.append(_world(hands, mine, pair, view.declarer))
         tricks.append(value)
@@ -338,9 +388,18 @@ def _add_worlds(fitting: list[tuple[list[int], int]],
     known.clear()
 
 
-def _fits(game: Game, tricks: int) -> bool:
-    """The "bid" filter: a hand that would have bid the game."""
-    return tricks <= 1 if game.kind == MISERE else tricks >= game.level - 1
+def _fits(rule: str, game: Game, tricks: int) -> bool:
+    """Whether the declarer's `tricks` meet the bidding filter `rule` ("bid" in a contract,
+    "clean" or "at-most-one" in misère)."""
+    return tricks < _bound(rule, game) if game.kind == MISERE else tricks >= _bound(rule, game)
+
+
+def _bound(rule: str, game: Game) -> int:
+    """The declarer's tricks the bidding filter `rule` turns on: in a contract he takes at
+    least so many, in misère fewer."""
+    if game.kind == MISERE:
+        return 2 if rule == "at-most-one" else 1
+    return game.level - 1
 
 
 def _better(game: Game) -> Callable[[int, int], bool]:
@@ -392,7 +451,8 @@ def _bid_discards(mine: int, view: _View, every: bool) -> list[tuple[int, ...]]:
 
 
 def _bid_search(batch: list[tuple[list[int], int]], view: _View, jobs: int | None,
-                every: bool = False) -> tuple[list[bool], list[dict[tuple[int, ...], bool]]]:
+                every: bool = False, rule: str = "bid"
+                ) -> tuple[list[bool], list[dict[tuple[int, ...], bool]]]:
     """`fits_bid`, and per layout {discard tried: whether it makes the bid}.
 
     Every discard is tried, also in the layouts where another one makes the bid: what they
@@ -408,7 +468,7 @@ def _bid_search(batch: list[tuple[list[int], int]], view: _View, jobs: int | Non
     bounds: list[dict[tuple[int, ...], bool]] = [{} for _ in batch]
     if rows:
         misere = view.game.kind == MISERE
-        bound = 2 if misere else view.game.level - 1
+        bound = _bound(rule, view.game)
         answers = solver.run_jobs(solver.Jobs.from_hands(
             _template(batch[0], pairs[0], view), _hands_array(batch, pairs, view.declarer, rows)),
             target=bound, threads=jobs, tt_mb=TABLE_MB)
@@ -418,11 +478,14 @@ def _bid_search(batch: list[tuple[list[int], int]], view: _View, jobs: int | Non
 
 
 def fits_bid(batch: list[tuple[list[int], int]], view: _View, jobs: int | None = None, *,
-             every: bool = False) -> list[bool]:
+             every: bool = False, rule: str | None = None) -> list[bool]:
     """Whether some discard makes the declarer's hand fit the bid, per layout: one bound
     search per discard of `top_discards` in a contract (`every`: per distinct discard, as
-    in misère), all in one batch."""
-    return _bid_search(batch, view, jobs, every)[0]
+    in misère), all in one batch. `rule`: the bidding filter ("bid" in a contract, "clean"
+    or "at-most-one" in misère; None: the game's "bid", clean in misère)."""
+    if rule is None:
+        rule = "clean" if view.game.kind == MISERE else "bid"
+    return _bid_search(batch, view, jobs, every, rule)[0]
 
 
 def choose_discards(batch: list[tuple[list[int], int]], view: _View,

@@ -315,7 +315,8 @@ class WhistDecision(Sampled, JsonFields):
 
     `options`: {word: `OptionStats`}; `best`: the word with the highest mean; `paired`:
     {word: (its mean minus the best's, the standard error of that difference over the same
-    layouts)}; `drawn`/`kept`: layouts drawn and kept by the bidding filter; `partner`: how
+    layouts)}; `asked`/`drawn`/`kept`: layouts asked for, drawn and kept by the bidding
+    filter (`Sampled`); `partner`: how
     the partner's word was decided ("open cards" or the word given).
     """
 
@@ -335,7 +336,8 @@ class WhistDecision(Sampled, JsonFields):
             ("rule_overrides", _overrides), "said_before", "options", "best",
             ("paired", lambda d: {w: {"difference": exact(diff), "difference_float": float(diff),
                                       "se": se} for w, (diff, se) in d.paired.items()}),
-            "drawn", "kept", "exact", "seed", "discard_model", "filter", "partner",
+            "drawn", "kept", "exact", "seed", "discard_model", "filter", "partner", "asked",
+            "max_draws",
             ("double_dummy", lambda d: "play after the decision is double-dummy: it favours "
                                        "the defenders, who at the table cannot see the cards"))
 
@@ -343,8 +345,8 @@ class WhistDecision(Sampled, JsonFields):
 def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer: int,
                    seat: int, *, talon: Iterable[Card | str] | str,
                    rules: RuleSet | str = "sochi", partner: str | None = None,
-                   samples: int | str | None = DEFAULT_SAMPLES, seed: int | None = 0,
-                   filter: str | Callable[..., bool] | None = None,
+                   samples: int | str | None = DEFAULT_SAMPLES, max_draws: int | None = None,
+                   seed: int | None = 0, filter: str | Callable[..., bool] | None = None,
                    discard: str | Callable[..., Any] | None = None, jobs: int | None = None,
                    known: Mapping[int, Any] | None = None,
                    progress: Callable[[int], None] | None = None) -> WhistDecision:
@@ -359,6 +361,8 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
               draw (0..2**63 - 1, default 0; None draws unseeded).
     filter, discard: the bidding filter and the declarer model (`sampling`; None: "bid" and
               "dd").
+    max_draws: stop after drawing so many layouts (default and at most `MAX_DRAWS`); the
+              result's `asked`, `drawn` and `kept` say whether fewer were kept than asked.
     known:    {seat: cards} known to lie in the declarer's or the partner's hand.
     Words after the decision (the partner's answer, a return) are decided with open cards in
     each layout, each player maximising his own value. Every option is scored on the same
@@ -402,7 +406,7 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
             _check_partner(sub, fixed, seat)
     worlds = sample_worlds(hand, talon_list, game, declarer, seat, samples=samples,
                            seed=seed, discard=discard, filter=filter, jobs=jobs,
-                           known=known, progress=progress)
+                           known=known, progress=progress, max_draws=max_draws)
     splits = _splits(worlds, game, declarer, jobs)
     cache: dict[tuple, WhistRow] = {}
 

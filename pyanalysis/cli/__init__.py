@@ -8,8 +8,8 @@ import importlib
 
 import click
 
-_COMMAND_MODULES = ["solving", "play", "batch", "scoring", "analysis", "whist", "leads", "catch", "review",
-                    "problems", "report"]
+_COMMAND_MODULES = ["solving", "play", "batch", "scoring", "analysis", "whist", "leads", "declare", "catch", "review",
+                    "problems", "report", "study", "serve"]
 
 
 class _Group(click.Group):

@@ -15,7 +15,7 @@ from .common import CliError, Command
 __all__ = ["COMMANDS", "batch"]
 
 
-@click.command(cls=Command, short_help="Solve a file of JSON-lines jobs in parallel, resumably.",
+@click.command(cls=Command, short_help="Answer a file of JSON-lines jobs in parallel, resumably.",
                epilog="""\b
 Example:
   prefdd batch deals.jsonl -o answers.jsonl --jobs 4
@@ -27,6 +27,9 @@ Its answer:   the same object with "tricks", "verdict" ("made", "down 1"; null f
               ending) and "moves" ({"AS": 8, ...}) added, or "error".
 Misère: "game": "misere"; raspasy: "game": "raspasy", "player": 2, "talon_rule": "suit";
 "leader": 2 and "played": ["AS"] for a trick in progress.
+Any analysis: "kind": "table", "tenner", "odds", "whist", "lead", "misere_catch", "review" or
+"declare", the other fields its Python function's arguments, its to_dict() as "answer"; a
+played deal's record (JSON form) is a job line too.
 """)
 @click.argument("input_path", metavar="IN.jsonl", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", "output_path", metavar="OUT.jsonl", required=True,
@@ -44,7 +47,7 @@ Misère: "game": "misere"; raspasy: "game": "raspasy", "player": 2, "talon_rule"
 @click.option("--json", "as_json", is_flag=True, help="Print the run's summary as JSON.")
 def batch(input_path: str, output_path: str, jobs: int | None, resume: bool,
           progress: bool | None, backend: str, scheduler: str | None, as_json: bool) -> None:
-    """Solve every job of IN.jsonl; write the answers to OUT.jsonl in input order.
+    """Answer every job of IN.jsonl; write the answers to OUT.jsonl in input order.
 
     A line that cannot be solved gets an "error" field and the run goes on. Answers are
     saved as they are found: after an interruption (Ctrl-C, SIGTERM), --resume computes only

@@ -59,9 +59,11 @@ EXAMPLE_OTHERS = "QJ9.8.AK.-"
 @samples_options("Hand: layouts to keep (default 1000), or 'all' for every layout (exact).",
                  "Hand: seed of the sample (default 0), so that a run can be repeated.",
                  every=True)
-@seat_view_options("Hand: 'bid' keeps the layouts where the declarer could have bid the game"
-                   " (default for a hand of ten); 'none' keeps every layout (default for an"
-                   " ending).",
+@seat_view_options("Hand: the layouts kept. 'bid' (default for a hand of ten): those where"
+                   " the declarer could have bid the game: the contract less one double-dummy"
+                   " with his discard; in misère 'clean', no trick with his best discard."
+                   " 'at-most-one': misère, at most one trick with his discard. 'none': every"
+                   " layout (default for an ending, and for misère when the declarer leads).",
                    "Hand: the declarer's discard: 'dd' the best double-dummy one (default),"
                    " 'low' low cards outside trumps.")
 @click.option("--known", type=SeatCardsType(), multiple=True, metavar="SEAT=CARDS",
@@ -71,8 +73,8 @@ def lead(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
          rules_name: str | None, rule_overrides: tuple[str, ...], words: dict[int, str] | None,
          talon: pa.Hand | None, others: pa.Hand | None, samples: int | str | None,
          seed: int | None, filter_name: str | None, discard_model: str | None,
-         known: tuple[tuple[int, pa.Hand], ...], jobs: int | None, ascii_only: bool,
-         as_json: bool) -> None:
+         draw: int | None, known: tuple[tuple[int, pa.Hand], ...], jobs: int | None,
+         ascii_only: bool, as_json: bool) -> None:
     """Which card to lead: every opening lead of the --leader scored.
 
     A DEAL (three hands, the declarer's after his discard; an ending too) gives the
@@ -93,7 +95,8 @@ def lead(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
     if the_deal is not None:
         refuse_with_deal(" (the leader's seat); a deal is scored with all cards open",
                          talon=talon, others=others, samples=samples, seed=seed,
-                         filter=filter_name, discard=discard_model, known=known, jobs=jobs)
+                         filter=filter_name, discard=discard_model, draw=draw, known=known,
+                         jobs=jobs)
         table = lead_table(the_deal, game, declarer, leader=leader, rules=rules, whist=words)
         answer(table, as_json, lambda: table_lines(table, symbols))
         return
@@ -101,7 +104,7 @@ def lead(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
     if len(hand) == 10 and talon is None and others is None:
         raise CliError("a hand of ten needs --talon (the open talon; the declarer's discard"
                        " when he leads) or --others")
-    check_sampling(samples, seed, sampled=True)
+    check_sampling(samples, seed, sampled=True, draw=draw)
     n = len(hand)
     total = math.comb(2 * n, n) if samples == "all" and not known else None
     with layout_bar(total, "drawing", bar=Progress) as progress:
@@ -110,7 +113,8 @@ def lead(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
                                rules=rules, known=dict(known) or None, jobs=jobs,
                                progress=progress, **given(samples=samples, seed=seed,
                                                           filter=filter_name,
-                                                          discard=discard_model))
+                                                          discard=discard_model,
+                                                          max_draws=draw))
     answer(result, as_json, lambda: decision_lines(result, talon, others, symbols))
 
 

@@ -10,6 +10,7 @@ from typing import Any, Callable, Sequence, TypeVar
 import click
 
 import pyanalysis as pa
+from pyanalysis.analysis.layouts import MAX_DRAWS
 from pyanalysis.analysis.sampling import DISCARD_MODELS, FILTERS
 from pyanalysis.errors import CardCountError
 from solver.position import TALON_RULES
@@ -69,6 +70,19 @@ class SamplesType(click.ParamType):
         if word.isascii() and word.isdigit() and int(word) > 0:
             return int(word)
         raise CliError(f"--samples '{value}': a positive number of layouts, or 'all'")
+
+
+class DrawType(click.ParamType):
+    """``--draw``: the most layouts a seat view draws, a whole number 1..`MAX_DRAWS`."""
+
+    name = "draw"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        word = str(value).strip()
+        if word.isascii() and word.isdigit() and 0 < int(word) <= MAX_DRAWS:
+            return int(word)
+        raise CliError(f"--draw '{value}': the most layouts to draw, a whole number from 1 to"
+                       f" {MAX_DRAWS:,} (MAX_DRAWS)")
 
 
 class SeatWordsType(click.ParamType):
@@ -337,9 +351,11 @@ def samples_options(samples: str, seed: str, every: bool = False) -> Decorator:
 
 
 def check_sampling(samples: int | str | None, seed: int | None,
-                   sampled: bool = False) -> None:
-    """A seed without sampling is a mistake, said in one line (`sampled`: the question samples
-    layouts unless ``--samples all`` is given)."""
+                   sampled: bool = False, draw: int | None = None) -> None:
+    """A seed (or a ``--draw`` limit) without sampling is a mistake, said in one line
+    (`sampled`: the question samples layouts unless ``--samples all`` is given)."""
+    if draw is not None and samples == "all":
+        raise CliError("--draw is for sampling; --samples all takes every layout once")
     if seed is None:
         return
     if samples is None and not sampled:
@@ -349,8 +365,13 @@ def check_sampling(samples: int | str | None, seed: int | None,
 
 
 def seat_view_options(filter_help: str, discard_help: str) -> Decorator:
-    """``--filter`` and ``--discard``: the bidding filter and the declarer's discard model."""
+    """``--filter`` and ``--discard``: the bidding filter and the declarer's discard model;
+    ``--draw N``: the most layouts drawn to keep the ones asked."""
     def decorate(func: F) -> F:
+        func = click.option("--draw", "draw", type=DrawType(), default=None, metavar="N",
+                            help="Hand: draw at most N layouts to keep the --samples asked"
+                                 f" (default: until they are kept, or {MAX_DRAWS:,} drawn);"
+                                 " the headline says when fewer were kept.")(func)
         func = click.option("--discard", "discard_model", type=click.Choice(DISCARD_MODELS),
                             default=None, help=discard_help)(func)
         return click.option("--filter", "filter_name", type=click.Choice(FILTERS),

@@ -62,6 +62,9 @@ def odds_bar(deal: pa.Deal, wanted: bool) -> Iterator[Callable[[int], None] | No
 @click.option("--odds", "with_odds", is_flag=True,
               help="Add the layout table: the declarer's tricks over every layout of the cards"
                    " he cannot see.")
+@click.option("--declare", "with_declare", is_flag=True,
+              help="Add what the declarer should have declared: every game with his best"
+                   " discard, over 1,000 layouts (the deal's talon or discard needed).")
 @click.option("--title", default=None, metavar="TEXT", help="The page's title.")
 @click.option("--output", "-o", default=None, metavar="FILE",
               help="The page to write ('-': standard output).")
@@ -69,7 +72,7 @@ def odds_bar(deal: pa.Deal, wanted: bool) -> Iterator[Callable[[int], None] | No
 def report(source: tuple[str, ...], game: str | None, declarer: int | None,
            player: int | None, leader: int | None, talon_rule: str | None,
            rules_name: str | None, with_whist: bool, with_leads: bool, with_odds: bool,
-           title: str | None, output: str | None, as_json: bool) -> None:
+           with_declare: bool, title: str | None, output: str | None, as_json: bool) -> None:
     """Write a deal, or a played deal, as one HTML page that opens in any browser.
 
     DEAL|FILE is a one-line deal (with --game and --declarer, or --player in raspasy), whose
@@ -97,7 +100,7 @@ def report(source: tuple[str, ...], game: str | None, declarer: int | None,
         with odds_bar(record.deal, with_odds) as progress:
             page = review_report(reviewed, rules=rules_name, whist=with_whist,
                                  leads=with_leads, odds=with_odds, title=title,
-                                 progress=progress)
+                                 progress=progress, declare=with_declare)
     else:
         if game is None:
             raise CliError("--game is needed with a DEAL (e.g. --game 8S --declarer 1)")
@@ -108,7 +111,7 @@ def report(source: tuple[str, ...], game: str | None, declarer: int | None,
             page = deal_report(the_deal, the_game, declarer=declarer, player=player,
                                leader=leader or 1, talon_rule=talon_rule, rules=rules_name,
                                whist=with_whist, leads=with_leads, odds=with_odds,
-                               title=title, progress=progress)
+                               title=title, progress=progress, declare=with_declare)
     if output is not None:
         said = write_page(page, output)
         if said and not as_json:

@@ -23,7 +23,8 @@ from .common import (
     EXAMPLE_RECORD, CliError, answer, command, make_rules, parse_cards, write_page,
 )
 from .options import (
-    answer_options, game_option, html_option, rules_options, talon_rule_option, words_argument,
+    answer_options, check_sampling, game_option, html_option, jobs_option, rules_options,
+    samples_options, talon_rule_option, words_argument,
 )
 
 __all__ = ["COMMANDS", "claim_command", "claim_lines", "review_command", "review_lines"]
@@ -40,17 +41,35 @@ RASPASY_DEAL = "KQT8.KT8.K.Q7 J97.QJ9.87.AJ A.A7.QJT.KT98 9D AD"
 
 @command("review", "A played deal judged card by card (double-dummy).", [
     f"printf '{EXAMPLE_RECORD}' | prefdd review -",
-    f"printf '{EXAMPLE_RECORD}' | prefdd review - --rules sochi --json"], deal=False)
+    f"printf '{EXAMPLE_RECORD}' | prefdd review - --rules sochi --json",
+    f"printf '{EXAMPLE_RECORD}' | prefdd review - --view seat --whisting closed"],
+    deal=False)
 @click.argument("file", metavar="FILE")
 @rules_options("Price the result in vists: sochi, leningrad or rostov.", choice=True)
 @click.option("--player", type=click.IntRange(1, 3), default=None, metavar="SEAT",
               help="Raspasy: judge every card by this player's guaranteed minimum (the other"
                    " two together against him). Default: each card by its own player's.")
+@click.option("--view", type=click.Choice(["dd", "seat"]), default="dd", show_default=True,
+              help="dd: every card judged double-dummy; seat: also from its player's seat,"
+                   " over the layouts consistent with what he had seen.")
+@click.option("--whisting", type=click.Choice(["open", "closed"]), default=None,
+              help="--view seat: whether the defenders' hands lay open (default: the"
+                   " record's 'whisting:', else closed with two whisters, open with one).")
+@samples_options("--view seat: layouts weighed per card (default 200; every one when there"
+                 " are no more), or 'all'.", "--view seat: the seed of the draw (default 0).",
+                 every=True)
+@click.option("--flags", nargs=2, type=click.FloatRange(min=0), default=(0.1, 0.6),
+              show_default=True, metavar="LOW HIGH",
+              help="--view seat: flag a card ? (??) when it lost more than LOW (HIGH) tricks"
+                   " on average from its player's seat.")
+@jobs_option()
 @html_option("Also write the review as a page: one self-contained HTML file to open in a"
              " browser (see 'prefdd report').")
 @answer_options()
 def review_command(file: str, rules_name: str | None, rule_overrides: tuple[str, ...],
-                   player: int | None, html_file: str | None, ascii_only: bool,
+                   player: int | None, view: str, whisting: str | None,
+                   samples: int | str | None, seed: int | None, flags: tuple[float, float],
+                   jobs: int | None, html_file: str | None, ascii_only: bool,
                    as_json: bool) -> None:
     """Review a played deal: what every card cost its side, double-dummy.
 
@@ -65,10 +84,25 @@ def review_command(file: str, rules_name: str | None, rule_overrides: tuple[str,
     card) and the best cards there; then the result against the double-dummy result at the
     start, the card after which the game was decided, the costs per player, and with
     --rules the same in vists.
+
+    With --view seat every card is also weighed from its player's seat: over the layouts
+    of the cards he could not see that fit what he had seen (his hand, the talon, the cards
+    played, the voids they showed, and the hands laid open by the whisting), each legal
+    card's mean tricks; the seat cost is what the card lost on average against the best from
+    there. A card costly double-dummy but not from the seat is unlucky, not a mistake.
     """
     record = read_record(file)
+    seat_view = view == "seat"
+    if not seat_view:
+        for name, value in (("--whisting", whisting), ("--samples", samples),
+                            ("--seed", seed), ("--jobs", jobs)):
+            if value is not None:
+                raise CliError(f"{name} is for the seat view: give --view seat too")
+    check_sampling(samples, seed, sampled=True)
+    extra = dict(view="seat", whisting=whisting, samples=samples, seed=seed or 0,
+                 flags=flags, jobs=jobs) if seat_view else {}
     result = review(record, player=player, rules=make_rules(rules_name, rule_overrides,
-                                                            priced=False))
+                                                            priced=False), **extra)
     written = ""
     if html_file is not None:
         from pyanalysis.report import review_report  # the page's templates only when asked

@@ -63,7 +63,8 @@ DEFAULT_SAMPLES = 1000
                  "Hand: seed of the sample (default 0), so that a run can be repeated.",
                  every=True)
 @seat_view_options("Hand: 'bid' keeps the layouts where the declarer takes at least the"
-                   " contract less one double-dummy (default); 'none' keeps every layout.",
+                   " contract less one double-dummy (default); 'none' keeps every layout"
+                   " ('clean' and 'at-most-one' are for misère).",
                    "Hand: the declarer's discard: 'dd' the best double-dummy one (default),"
                    " 'low' two low cards outside trumps.")
 @answer_options(jobs=True)
@@ -71,7 +72,7 @@ def whist(deal_or_hand: tuple[str, ...], game: str, declarer: int, rules_name: s
           rule_overrides: tuple[str, ...], players: int | None, seat: int | None,
           talon: pa.Hand | None, partner: str | None, samples: int | str | None,
           seed: int | None, filter_name: str | None, discard_model: str | None,
-          jobs: int | None, ascii_only: bool, as_json: bool) -> None:
+          draw: int | None, jobs: int | None, ascii_only: bool, as_json: bool) -> None:
     """Whist or pass (RULES.md §3), priced in vists under the table's rules.
 
     A DEAL (three hands of ten, the declarer's after his discard) gives the open-card
@@ -91,7 +92,7 @@ def whist(deal_or_hand: tuple[str, ...], game: str, declarer: int, rules_name: s
     if the_deal is not None:
         refuse_with_deal(" (the seat view); a deal is priced with all cards open", seat=seat,
                          talon=talon, partner=partner, samples=samples, seed=seed,
-                         filter=filter_name, discard=discard_model, jobs=jobs)
+                         filter=filter_name, discard=discard_model, draw=draw, jobs=jobs)
         table = whist_table(the_deal, game, declarer, rules=rules, players=players or 3)
         answer(table, as_json, lambda: table_lines(table, symbols))
         return
@@ -105,13 +106,13 @@ def whist(deal_or_hand: tuple[str, ...], game: str, declarer: int, rules_name: s
                        f" first: give the first defender's word, e.g. --partner pass")
     if talon is None:
         raise CliError("a hand needs the open talon: --talon CARDS, e.g. --talon \"AD QD\"")
-    check_sampling(samples, seed, sampled=True)
+    check_sampling(samples, seed, sampled=True, draw=draw)
     total = math.comb(20, 10) if samples == "all" else None
     with layout_bar(total, "drawing", bar=Progress) as progress:
         result = whist_decision(hand, game, declarer, seat, talon=list(talon), rules=rules,
                                 partner=partner, jobs=jobs, progress=progress,
                                 **given(samples=samples, seed=seed, filter=filter_name,
-                                        discard=discard_model))
+                                        discard=discard_model, max_draws=draw))
     answer(result, as_json, lambda: decision_lines(result, symbols))
 
 

@@ -5,12 +5,14 @@ HTML page (`render_html`, `write_html`).
 `problem_report`); `play` the line of play with every position's card values; `html` renders
 it with the templates in `templates/` (package data).
 """
-from .html import PageWriteError, embed_json, render_html, save_page, write_html
+from .html import (
+    PageWriteError, embed_json, render_html, render_sections, save_page, write_html,
+)
 from .page import Report, deal_report, problem_report, review_report
 from .play import PlayView, Step, play_from_review, principal_play
 
 __all__ = [
     "Report", "deal_report", "review_report", "problem_report",
     "PlayView", "Step", "principal_play", "play_from_review",
-    "render_html", "write_html", "save_page", "PageWriteError", "embed_json",
+    "render_html", "render_sections", "write_html", "save_page", "PageWriteError", "embed_json",
 ]

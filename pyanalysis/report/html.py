@@ -14,6 +14,7 @@ import json
 from fractions import Fraction
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import jinja2
@@ -22,12 +23,14 @@ from markupsafe import Markup
 from ..analysis.problems import question_words
 from ..cards import RANK_DISPLAY, SUIT_SYMBOLS, Card
 from ..diagram import SEAT_NAMES
-from ..games import MISERE, RASPASY
+from ..games import MISERE, RASPASY, Game
 from ..seat import SEATS
+from ..text.declare import verdict
 from ..wording import percent
 from .page import Report
 
-__all__ = ["PageWriteError", "embed_json", "render_html", "save_page", "write_html"]
+__all__ = ["PageWriteError", "embed_json", "render_html", "render_sections", "save_page",
+           "write_html"]
 
 _ENV = jinja2.Environment(
     loader=jinja2.PackageLoader("pyanalysis.report", "templates"),
@@ -141,6 +144,8 @@ def _review_sentences(report: Report) -> list[str]:
         else:
             line = " ".join(Card.parse(c).symbol() for c in claim.refutation)
             out.append(f"{head}: {outcome} ({line}).")
+    if result.view == "seat":
+        out.append(_seat_sentence(result))
     if result.lost_by_claim:
         out.append("The claim decided the result.")
     elif result.lost_at is not None:
@@ -153,6 +158,33 @@ def _review_sentences(report: Report) -> list[str]:
         out.append(f"Decisive card: {c.card.symbol()} by the {SEAT_NAMES[c.seat]} at trick"
                    f" {c.trick}; after it {what}.")
     return out
+
+
+def _seat_errors(report: Report) -> list[dict[str, Any]]:
+    """The cards costly double-dummy or flagged from the seat, with both costs and the
+    verdict ("unlucky": right from the seat, wrong double-dummy)."""
+    out = []
+    for c in report.play.review.judged:
+        dd = (f"cost {_plural(c.cost, 'trick')}, best {_cards_words(c.best)}" if c.cost
+              else "no cost double-dummy")
+        seat = (f"from his seat {float(c.seat_cost or 0):.2f}{c.seat_flag} lost on average,"
+                f" best {_cards_words(c.seat_best)}")
+        verdict = f": {c.seat_verdict}" if c.seat_verdict else ""
+        out.append({"step": report.play.steps[c.number - 1], "seat": report.seat_names[c.seat],
+                    "text": f"{dd}; {seat}{verdict}"})
+    return out
+
+
+def _seat_sentence(result: Any) -> str:
+    """Each player's average loss from his own seat, and what the layouts were."""
+    lost = ", ".join(f"the {SEAT_NAMES[s]} {float(result.seat_cost_by_seat[s]):.2f}"
+                     for s in (1, 2, 3))
+    seen = ("a checked tenner: every card open" if result.whisting == "checked" else
+            f"{result.whisting} whist" if result.whisting else "every hand hidden")
+    drawn = ("every layout" if result.samples == "all" else
+             f"at most {result.samples} layouts a card, seed {result.seed}")
+    return (f"From each player's own seat ({seen}; {drawn}), tricks lost on average: {lost}."
+            f" A card costly double-dummy but not from the seat was unlucky.")
 
 
 def _vists_rows(report: Report) -> list[dict[str, str]]:
@@ -223,6 +255,30 @@ def _odds_note(report: Report) -> str:
             " bound.")
 
 
+def _declare_rows(report: Any) -> list[dict[str, Any]]:
+    """The rows of the declaration's table: each game, its discard and its numbers."""
+    result = report.declare
+    if result is None:
+        return []
+    rows = []
+    for option in result.options:
+        shown = _vists(option.vists, signed=True)
+        if option.vists_se is not None:
+            shown = Markup("{} ± {:.2f}").format(shown, option.vists_se)
+        diff = _vists(option.diff, signed=True)
+        if option.diff_se is not None:
+            diff = Markup("{} ± {:.2f}").format(diff, option.diff_se)
+        rows.append({"game": option.game.symbol(), "best": option is result.best,
+                     "discard": sorted(option.discard, key=lambda c: (c.suit, -c.rank)),
+                     "made": percent(option.probability), "tricks": f"{float(option.tricks):.2f}",
+                     "vists": shown, "diff": "—" if option is result.best else diff})
+    return rows
+
+
+def _declare_verdict(report: Any) -> str:
+    return "" if report.declare is None else verdict(report.declare)
+
+
 def render_html(report: Report) -> str:
     """The page for `report`, as one string."""
     play = report.play
@@ -231,6 +287,8 @@ def render_html(report: Report) -> str:
         "step": step, "seat": report.seat_names[step.seat],
         "text": f"cost {_plural(step.cost, 'trick')}, best {_cards_words(step.best)}",
     } for step in play.errors]
+    if play.review.view == "seat":
+        errors = _seat_errors(report)
     reviewed = play.source != "principal line"
     return template.render(
         r=report, play=play, data=embed_json(report.to_dict()), version=_version(),
@@ -239,10 +297,28 @@ def render_html(report: Report) -> str:
         review_sentences=_review_sentences(report) if reviewed else [],
         vists_rows=_vists_rows(report) if reviewed else [], dd_rows=_dd_rows(report),
         odds_rows=_odds_rows(report), odds_note=_odds_note(report), seats=(1, 2, 3),
+        declare_rows=_declare_rows(report), declare_verdict=_declare_verdict(report),
         ordinal=_ORDINAL, card=_card, cards=_cards, suit=_suit, plural=_plural,
         cards_words=_cards_words, display_hand=_suit_cards, vists=_vists,
         has_talon_tricks=any(t.talon_card is not None for t in play.tricks),
     )
+
+
+def render_sections(game: Game, *, whist: Any = None, leads: Any = None,
+                    odds: Any = None, declare: Any = None) -> str:
+    """The page's sections for the analyses given (a whist table, a lead table, layout
+    odds, what to declare), alone, as an HTML fragment: how the web page shows an analysis's
+    result."""
+    # The sections read only the game and the analyses of the report (`r`).
+    shown = SimpleNamespace(game=game, whist=whist, leads=leads, odds=odds, declare=declare)
+    template = _ENV.get_template("page.html.j2")
+    context = template.new_context({
+        "r": shown, "odds_rows": _odds_rows(shown), "odds_note": _odds_note(shown),  # type: ignore[arg-type]
+        "seats": (1, 2, 3), "ordinal": _ORDINAL, "card": _card, "vists": _vists,
+        "cards": _cards, "declare_rows": _declare_rows(shown),
+        "declare_verdict": _declare_verdict(shown)})
+    return "".join(chunk for name in ("whist", "leads", "odds", "declare")
+                   for chunk in template.blocks[name](context))
 
 
 def _suit_cards(hand: Any, suit: int) -> list[Card]:

@@ -1,5 +1,6 @@
 """What a report page holds: the deal, the game, the play with every position's card values,
-the double-dummy table, and the analyses asked for (whist, leads, layouts) or the problem.
+the double-dummy table, and the analyses asked for (whist, leads, layouts, what to declare)
+or the problem.
 
 `Report` is data only; `pyanalysis.report.html` turns it into the page. The builders:
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..analysis.declare import Declaration, declare_options
 from ..analysis.layouts import LayoutOdds, layout_odds
 from ..analysis.leads import LeadTable, lead_table
 from ..analysis.problems import ProblemSolution
@@ -21,8 +23,9 @@ from ..deal import Deal
 from ..diagram import SEAT_NAMES
 from ..errors import PositionError
 from ..games import CONTRACT, MISERE, RASPASY, Game
+from ..hand import Hand
 from ..seat import SEATS, Seat
-from ..serialize import JsonFields, to_jsonable
+from ..serialize import JsonFields, nonempty, to_jsonable
 from ..solving import DDTable, focus_seat, resolve_talon_rule, table
 from .play import PlayView, play_from_review, principal_play
 
@@ -36,10 +39,11 @@ class Report(JsonFields):
     `focus`: the declarer (or in raspasy the player) whose tricks every value counts (None
     in a raspasy review without a player: each card is valued by its own player's tricks);
     `play`: the line shown, each card with the values of every legal card; `dd`: the
-    double-dummy table (None when not wanted); `whist`, `leads`, `odds`: the analyses asked
-    for; `problem`: the problem solved, for a problem's page; `seat_names`: how the page names
-    seats 1..3; `game_label`: the game as the page names it (a problem's "♦ trumps"), when
-    not its symbol; `verdict`: the result in words (None when the level is not known).
+    double-dummy table (None when not wanted); `whist`, `leads`, `odds`, `declare` (what he
+    should have declared, `declare_options`): the analyses asked for; `problem`: the problem
+    solved, for a problem's page; `seat_names`: how the page names seats 1..3; `game_label`:
+    the game as the page names it (a problem's "♦ trumps"), when not its symbol; `verdict`:
+    the result in words (None when the level is not known).
     """
 
     title: str
@@ -58,6 +62,7 @@ class Report(JsonFields):
     verdict: str | None = None
     whist_words: tuple[str, ...] = ()
     game_label: str | None = None
+    declare: Declaration | None = None
 
     @property
     def focus_role(self) -> str:
@@ -84,7 +89,8 @@ class Report(JsonFields):
             ("talon", lambda r: to_jsonable(r.deal.talon)),
             ("discard", lambda r: None if r.deal.discard is None
              else to_jsonable(_display(r.deal.discard))),
-            "play", ("table", lambda r: to_jsonable(r.dd)), "whist", "leads", "odds", "problem")
+            "play", ("table", lambda r: to_jsonable(r.dd)), "whist", "leads", "odds", "problem",
+            nonempty("declare"))
 
 
 def _name(game: Game, focus: int) -> str:
@@ -100,7 +106,7 @@ def _display(hand: Any) -> list[Any]:
 
 
 def _analyses(deal: Deal, game: Game, focus: int, leader: int, *, rules: Any, whist: bool,
-              leads: bool, odds: bool,
+              leads: bool, odds: bool, declare: bool = False,
               progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """The analyses asked for; each refuses a game it does not apply to, in one line."""
     out: dict[str, Any] = {}
@@ -115,25 +121,43 @@ def _analyses(deal: Deal, game: Game, focus: int, leader: int, *, rules: Any, wh
         others = deal.hands[first - 1] | deal.hands[second - 1]
         out["odds"] = layout_odds(deal.hands[focus - 1], game, focus, others=others,
                                   leader=leader, progress=progress)
+    if declare:
+        out["declare"] = _declare(deal, game, focus, leader, rules)
     return out
+
+
+def _declare(deal: Deal, game: Game, declarer: int, leader: int, rules: Any) -> Declaration:
+    """What the declarer should have declared, holding his hand and the talon (his discard,
+    when the deal shows it): 1,000 layouts of the defenders' cards, seed 0."""
+    if game.kind == RASPASY:
+        raise PositionError("what to declare is for a declarer, not raspasy")
+    extra = deal.discard if deal.discard is not None else Hand.from_cards(deal.talon)
+    if not extra:
+        raise PositionError("what to declare needs the deal's talon or the declarer's discard")
+    first, second = Seat.defenders(declarer)
+    return declare_options(deal.hands[declarer - 1] | extra, declarer,
+                           others=deal.hands[first - 1] | deal.hands[second - 1],
+                           leader=leader, rules=rules or "sochi")
 
 
 def deal_report(deal: Deal | str, game: Game | str, *, declarer: int | None = None,
                 player: int | None = None, leader: int = 1, talon_rule: str | None = None,
                 rules: Any = None, whist: bool = False, leads: bool = False,
                 odds: bool = False, dd: bool = True, title: str | None = None,
-                progress: Callable[[int], None] | None = None) -> Report:
+                progress: Callable[[int], None] | None = None,
+                declare: bool = False) -> Report:
     """A deal's page: the principal line reviewed (every position's card values, all costs
     zero), the double-dummy table, and the whist (`whist`), lead (`leads`) and layout
-    (`odds`) tables when asked. `rules` prices the whist and lead tables (the whist table
-    defaults to "sochi"); `progress(k)` is told as k more layouts are counted for `odds`."""
+    (`odds`) tables and what he should have declared (`declare`) when asked. `rules` prices
+    the whist and lead tables (the whist table defaults to "sochi") and the declaration;
+    `progress(k)` is told as k more layouts are counted for `odds`."""
     deal = Deal.parse(deal)
     game = Game.parse(game)
     focus = focus_seat(game, declarer, player)
     play = principal_play(deal, game, declarer=declarer, player=player, leader=leader,
                           talon_rule=talon_rule)
     extra = _analyses(deal, game, focus, leader, rules=rules, whist=whist, leads=leads,
-                      odds=odds, progress=progress)
+                      odds=odds, declare=declare, progress=progress)
     return Report(
         title=title or _name(game, focus), deal=deal, game=game, focus=focus, leader=leader,
         talon_rule=resolve_talon_rule(deal, game, talon_rule), play=play,
@@ -144,16 +168,17 @@ def deal_report(deal: Deal | str, game: Game | str, *, declarer: int | None = No
 def review_report(result: Any, *, rules: Any = None, whist: bool = False,
                   leads: bool = False, odds: bool = False, dd: bool = True,
                   title: str | None = None,
-                  progress: Callable[[int], None] | None = None) -> Report:
+                  progress: Callable[[int], None] | None = None,
+                  declare: bool = False) -> Report:
     """A played deal's page from its review (`pa.review`): the played line, every card's
     values, the errors (cards with a cost) marked, and the analyses asked for."""
     play = play_from_review(result)
     deal, game, focus = result.deal, result.game, result.focus
-    if focus is None and (whist or leads or odds):
+    if focus is None and (whist or leads or odds or declare):
         raise PositionError("the whist, lead and layout tables are for a contract or misère,"
                             " not raspasy")
     extra = _analyses(deal, game, focus, result.leader, rules=rules, whist=whist, leads=leads,
-                      odds=odds, progress=progress) if focus is not None else {}
+                      odds=odds, declare=declare, progress=progress) if focus is not None else {}
     name = _name(game, focus) if focus is not None else "Raspasy"
     return Report(
         title=title or f"{name}, as played", deal=deal, game=game, focus=focus,

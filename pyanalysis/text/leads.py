@@ -12,8 +12,8 @@ from pyanalysis.diagram import draw_deal
 from pyanalysis.games import MISERE
 
 from .words import (
-    SHORT_SEATS, card_text, count, either, game_text, hand_text, percent, rules_text, say,
-    seat_name, signed, table, with_error,
+    SHORT_SEATS, card_text, count, either, game_text, hand_text, percent, rules_text,
+    sampled_sentence, say, seat_name, signed, table, with_error,
 )
 
 __all__ = ["decision_lines", "table_lines"]
@@ -157,10 +157,17 @@ def model_lines(result: LeadDecision) -> list[str]:
         lines += say("No discard to model (no talon, or the declarer leads): the unseen cards"
                      " are only dealt.")
     if result.filter == "bid":
-        need = ("at most one trick" if result.game.kind == MISERE
-                else f"at least {level - 1} tricks (the contract less one)")
-        lines += say(f"Bidding filter: a layout is kept only if with his discard he takes"
-                     f" {need} double-dummy (--filter bid).")
+        lines += say(f"Bidding filter: a layout is kept only if with his discard he takes at"
+                     f" least {level - 1} tricks (the contract less one) double-dummy"
+                     f" (--filter bid).")
+    elif result.filter == "clean":
+        best = "with his best discard" if result.discard_model != "none" else "as dealt"
+        lines += say(f"Bidding filter: a layout is kept only if he is clean (takes no trick)"
+                     f" double-dummy {best}: a hand he would bid misère with (--filter"
+                     f" clean).")
+    elif result.filter == "at-most-one":
+        lines += say("Bidding filter: a layout is kept only if with his discard he takes at"
+                     " most one trick double-dummy (--filter at-most-one).")
     elif result.filter == "none":
         lines += say("Bidding filter: none, every layout is kept (--filter none).")
     share = percent(Fraction(result.kept, result.drawn)) if result.drawn else "-"
@@ -168,9 +175,7 @@ def model_lines(result: LeadDecision) -> list[str]:
         lines += say(f"Layouts: every one of the {count(result.drawn)} layouts of the unseen"
                      f" cards, {count(result.kept)} kept ({share}): exact, no sampling error.")
     else:
-        seed = f"seed {result.seed}" if result.seed is not None else "no seed"
-        lines += say(f"Layouts: {count(result.drawn)} drawn at random, {count(result.kept)}"
-                     f" kept ({share}); {seed}. Every lead is scored on the same layouts.")
+        lines += say(sampled_sentence(result, "lead"))
     if result.rules is not None:
         lines += say(f"Priced in vists for the {seat_name(result.leader)}: rules"
                      f" {rules_text(result.rules)}; {words_sentence(result.whist)}.")

@@ -9,7 +9,9 @@ from pyanalysis.analysis.review import DECLARER, Claim, Review, ReviewCard, said
 from pyanalysis.diagram import draw_deal
 from pyanalysis.games import CONTRACT, MISERE, RASPASY
 
-from .words import card_text, either, game_text, rules_text, say, seat_name, signed, table
+from .words import (
+    amount, card_text, count, either, game_text, rules_text, say, seat_name, signed, table,
+)
 
 __all__ = ["claim_lines", "review_lines", "trick_groups"]
 
@@ -53,10 +55,14 @@ def review_lines(result: Review, symbols: bool = True) -> list[str]:
     lines += say(f"{head}; the {seat_name(result.leader)} leads{said}.")
     lines += say(f"Every card is judged double-dummy by {focus_words(result)}: the tricks"
                  f" with best play from the position before and after it.")
+    if result.view == "seat":
+        lines += seat_sentences(result)
     lines += ["", *trick_table(result, symbols)]
     costly = result.costly
     lines.append("")
-    if costly:
+    if result.view == "seat":
+        lines += seat_table(result, symbols)
+    elif costly:
         lines.append("Costly cards (the tricks each gave away for its side, and the best cards"
                      " there):")
         lines += table([["trick", "player", "card", "cost", "best"]]
@@ -82,7 +88,8 @@ def trick_table(result: Review, symbols: bool) -> list[str]:
         for i, card in enumerate(trick.cards):
             judged: ReviewCard = cards[(trick.number - 1) * 3 + i + 1]
             text = card_text(card, symbols)
-            shown.append(f"{text}(-{judged.cost})" if judged.cost else text)
+            shown.append((f"{text}(-{judged.cost})" if judged.cost else text)
+                         + judged.seat_flag)
         if trick.talon_card is not None:
             shown.insert(0, f"[{card_text(trick.talon_card, symbols)}]")
         taker = ("-" if not trick.complete else "nobody" if trick.winner is None
@@ -113,7 +120,65 @@ def trick_table(result: Review, symbols: bool) -> list[str]:
                  " (whole deal), the other two playing against him")
     if any(t.talon_card is not None for t in result.record.tricks):
         note += "; [ ] the talon card"
+    if result.view == "seat":
+        note += "; ? and ?? flag a card that lost tricks on average from its player's seat"
     return lines + ["  " + line for line in say(note + ".")]
+
+
+def seat_sentences(result: Review) -> list[str]:
+    """What the seat view weighed each card against."""
+    if result.game.kind == RASPASY:
+        open_words = "raspasy: every hand hidden"
+    elif result.whisting == "checked":
+        open_words = "the tenner is checked: every card laid open"
+    elif result.whisting == "open":
+        open_words = ("open cards: the defenders' hands face up, the declarer's discard"
+                      " hidden from them" if result.game.kind == MISERE else
+                      "open whist: the defenders' hands face up, the declarer's discard"
+                      " hidden from them")
+    else:
+        open_words = "closed whist: every hand hidden, the declarer's discard too"
+    samples = result.samples
+    took = ("every layout" if samples == "all" else
+            f"every layout when there are at most {count(samples)}, else {count(samples)}"
+            f" drawn (seed {result.seed})")
+    low, high = result.flags or (0.1, 0.6)
+    return say(f"And from each player's seat: over the layouts of the cards he could not see"
+               f" that fit what he had seen (his hand, the talon, the cards played, the voids"
+               f" they showed; {open_words}), {took}, every legal card's mean; a card's seat"
+               f" cost is the tricks it lost on average against the best card from there,"
+               f" flagged ? above {low:g} and ?? above {high:g}. A card that cost tricks"
+               f" double-dummy but not from the seat was unlucky, not a mistake.")
+
+
+def seat_table(result: Review, symbols: bool) -> list[str]:
+    """Both costs of every card costly double-dummy or flagged from the seat."""
+    judged = result.judged
+    if not judged:
+        return say("Every card played was a best card double-dummy, and none lost tricks on"
+                   " average from its player's seat.")
+    rows = [["trick", "player", "card", "cost", "best", "seat", "best from the seat",
+             "verdict", "layouts"]]
+    for c in judged:
+        layouts = ("all " if c.seat_exact else "") + count(c.seat_layouts)
+        rows.append([str(c.trick), seat_name(c.seat), card_text(c.card, symbols), str(c.cost),
+                     cards_or(c.best, symbols),
+                     amount(c.seat_cost or 0) + c.seat_flag + _error(c, symbols),
+                     cards_or(c.seat_best, symbols),
+                     c.seat_verdict or "-", layouts])
+    return [*say("Cards costly double-dummy or from the seat (cost: the tricks given away"
+                 " double-dummy; seat: the tricks lost on average from the player's seat,"
+                 " with its standard error when the layouts were drawn; layouts: weighed"
+                 " from his seat):"),
+            *table(rows, right=(0, 3, 5, 8))]
+
+
+def _error(card: ReviewCard, symbols: bool) -> str:
+    """" ±0.05": the standard error of a sampled seat cost ("" when every layout was
+    weighed, or the sample's differences were all alike)."""
+    if not card.seat_cost_se:
+        return ""
+    return f" {'±' if symbols else '+-'}{card.seat_cost_se:.2f}"
 
 
 def _no_whist(result: Review) -> str:
@@ -161,6 +226,10 @@ def verdict_lines(result: Review, symbols: bool) -> list[str]:
                      f" at trick {c.trick}; after it {what}.")
     costs = ", ".join(f"{side_name(result, s)} {result.cost_by_seat[s]}" for s in (1, 2, 3))
     lines += say(f"Tricks given away by each player's cards: {costs}.")
+    if result.view == "seat":
+        lost = ", ".join(f"{side_name(result, s)} {amount(result.seat_cost_by_seat[s])}"
+                         for s in (1, 2, 3))
+        lines += say(f"Tricks lost on average from each player's own seat: {lost}.")
     if result.cost_by_side and (result.claim_cost.get("declarer") or
                                 result.claim_cost.get("defence")):
         lines += say(f"By the claim: the declarer {result.claim_cost['declarer']}, the defence"

@@ -12,8 +12,8 @@ from pyanalysis.diagram import draw_deal
 from .lines import line_lines
 from .scoring import format_deal
 from .words import (
-    amount, count, either, game_text, hand_text, percent, rules_text, say, seat_name, short,
-    signed, table, who, with_error,
+    amount, count, either, game_text, hand_text, percent, rules_text, sampled_sentence, say,
+    seat_name, short, signed, table, who, with_error,
 )
 
 __all__ = ["decision_lines", "layouts_sentence", "table_lines"]
@@ -218,9 +218,7 @@ def layouts_sentence(result: WhistDecision) -> str:
         return (f"Layouts: every one of the {count(result.drawn)} layouts of the unseen cards,"
                 f" {count(result.kept)} kept by the filter ({share}): exact, no sampling"
                 f" error.")
-    seed = f"seed {result.seed}" if result.seed is not None else "no seed"
-    return (f"Layouts: {count(result.drawn)} drawn at random, {count(result.kept)} kept"
-            f" ({share}); {seed}. Every word is scored on the same layouts.")
+    return sampled_sentence(result, "word")
 
 
 def ranked(result: WhistDecision) -> list[str]:

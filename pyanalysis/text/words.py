@@ -5,9 +5,10 @@ import math
 
 import textwrap
 from fractions import Fraction
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import pyanalysis as pa
+from pyanalysis.analysis.layouts import MAX_DRAWS
 from pyanalysis.diagram import SEAT_NAMES, hand_lines
 from pyanalysis.rules import RuleSet
 from pyanalysis.scoring import DEALER
@@ -16,8 +17,8 @@ from pyanalysis.wording import percent
 __all__ = [
     "SHORT_SEATS", "WIDTH", "amount", "card_text", "count", "either", "format_cards",
     "fraction_text", "game_text", "hand_text", "knob", "merged_text", "noun", "pair_text",
-    "percent", "plus_minus", "rules_text", "say", "seat_name", "short", "signed", "table",
-    "the_others", "who", "with_error",
+    "percent", "plus_minus", "rules_text", "sampled_sentence", "say", "seat_name", "short",
+    "signed", "table", "the_others", "who", "with_error",
 ]
 
 WIDTH = 92  # prose is wrapped to this width; diagrams and tables are not
@@ -145,6 +146,23 @@ def rules_text(rules: RuleSet) -> str:
     """"sochi" or "sochi, changed: whist_split=gentleman"."""
     changed = changed_knobs(rules)
     return f"{rules.name}, changed: {changed}" if changed else rules.name
+
+
+def sampled_sentence(result: Any, each: str) -> str:
+    """The layouts of a sampled seat view (a result with the fields of `Sampled`) in one
+    sentence: drawn at random, kept, the share kept and the seed; when fewer were kept than
+    asked, that first, with the limit that stopped the draw. `each`: what is scored on the
+    same layouts ("lead", "word")."""
+    share = percent(Fraction(result.kept, result.drawn)) if result.drawn else "-"
+    seed = f"seed {result.seed}" if result.seed is not None else "no seed"
+    same = f"Every {each} is scored on the same layouts."
+    if result.short:
+        more = "; --draw N draws more" if result.max_draws < MAX_DRAWS else ""
+        return (f"Layouts: only {count(result.kept)} kept of {count(result.asked)} asked: the"
+                f" random draw stopped at its limit of {count(result.drawn)} layouts ({share}"
+                f" kept{more}); {seed}. {same}")
+    return (f"Layouts: {count(result.drawn)} drawn at random, {count(result.kept)} kept"
+            f" ({share}); {seed}. {same}")
 
 
 def say(text: str) -> list[str]:

@@ -685,11 +685,12 @@ def test_dd_model_discard_is_optimal():
 
 # -- the bid filter's short cuts ----------------------------------------------------------
 
-def plain_bid(game: Game):
+def plain_bid(game: Game, rule: str = "bid"):
     """The bidding filter written plainly, on the count of his best discard (the "dd" model
-    tries every discard): a contract at least the level less one, misère at most one trick."""
+    tries every discard): a contract at least the level less one; misère clean (the "bid"
+    of misère), or at most one trick ("at-most-one")."""
     if game.kind == "misere":
-        return lambda deal, tricks: tricks <= 1
+        return lambda deal, tricks: tricks <= (1 if rule == "at-most-one" else 0)
     return lambda deal, tricks: tricks >= game.level - 1
 
 
@@ -700,6 +701,7 @@ BID_CASES = [
     ("AK.KQ7.J98.98", "AD QD", "7H", 1, 2, 20),
     ("QT8.J97.K8.AT", "7D 8H", "6NT", 3, 1, 5),
     ("KJ8.AQ9.T8.AK", "7H 9D", "misere", 1, 2, 4),
+    ("KJ8.AQ9.T8.AK", "7H 9D", "misere at-most-one", 1, 2, 4),
 ]
 
 
@@ -710,11 +712,14 @@ def test_bid_filter_keeps_the_layouts_of_the_plain_search(hand, talon, game, dec
     for the layouts kept) draws and keeps the same layouts, with the same discards and
     counts, as the plain one: every drawn layout's best discard counted over every distinct
     discard, then the bid checked on that count."""
+    game, _, rule = game.partition(" ")
     game = Game.parse(game)
+    rule = rule or "bid"
     cards = (Hand.parse(hand), [Card.parse(c) for c in talon.split()], game, declarer, seat)
-    fast = sample_worlds(*cards, samples=samples, seed=7)
-    plain = sample_worlds(*cards, samples=samples, seed=7, filter=plain_bid(game))
-    assert fast.filter == "bid" and plain.filter == "custom"
+    fast = sample_worlds(*cards, samples=samples, seed=7, filter=rule)
+    plain = sample_worlds(*cards, samples=samples, seed=7, filter=plain_bid(game, rule))
+    named = "clean" if game.kind == "misere" and rule == "bid" else rule
+    assert fast.filter == named and plain.filter == "custom"
     assert [(str(d), d.discard) for d in fast.deals] == [(str(d), d.discard) for d in plain.deals]
     assert fast.tricks == plain.tricks and fast.drawn == plain.drawn
     assert fast.kept == samples < fast.drawn      # some layouts were dropped

@@ -89,3 +89,11 @@ def test_the_endings_tables_ship_beside_the_engine(installed: Path, tmp_path: Pa
     out = subprocess.run([str(installed / "python"), "-c", code], cwd=tmp_path,
                          capture_output=True, text=True, check=True).stdout.strip()
     assert out == "True"
+
+
+def test_the_web_page_ships_in_the_package(installed: Path, tmp_path: Path) -> None:
+    code = ("from pyanalysis.web.app import ASSETS, _asset;"
+            "print(all(len(_asset(p, n)) > 500 for p, n, _ in ASSETS.values()))")
+    run = subprocess.run([str(installed / "python"), "-c", code], cwd=tmp_path,
+                         capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout.strip() == "True", run.stderr

@@ -20,7 +20,7 @@ LAYERS = {
     4: ["play", "solving", "record", "record_file", "jsonout", "session"],
     5: ["analysis", "pyanalysis"],
     6: ["text", "report"],
-    7: ["cli", "batch", "web"],
+    7: ["cli", "batch", "jobs", "web"],
 }
 LAYER_OF = {name: layer for layer, names in LAYERS.items() for name in names}
 NAMES = {1: "cards and notation", 2: "games and rules", 3: "scoring", 4: "play and solving",

@@ -204,7 +204,7 @@ BAD_HEADERS = [
     ("{\"deal\": 3}", "the record has no game: add a 'game:' line"),
     ("{\"deal\": \"" + DEAL + "\", \"game\": \"8S\", \"declarer\": 2, \"colour\": 1}",
      "unknown field 'colour' (expected one of: claim, deal, declarer, game, leader, play, stop, "
-     "talon_rule, whist)"),
+     "talon_rule, whist, whisting)"),
     ("{\"deal\": ", "bad JSON at line 1: Expecting value"),
 ]
 

@@ -60,13 +60,16 @@ def test_the_readme_commands_are_what_ci_runs():
     # The README's two commands make their own virtual environment (a stock Debian or Ubuntu
     # Python refuses `pip install` outside one); the test command is CI's, in .ci/run.
     sh = [b.body.strip() for b in BLOCKS if b.page.name == "README.md" and b.lang == "sh"]
-    solve = '. .venv/bin/activate && pip install -e . && prefdd solve "$(cat data/examples/'
-    tests = '. .venv/bin/activate && pip install -e ".[test]" && python -m pytest'
+    # Both install the web extra, so that `prefdd serve` runs and CI runs the web tests; the
+    # test command the dask extra too, so that CI runs the batch's Dask tests.
+    solve = ('. .venv/bin/activate && pip install -e ".[web]" && prefdd solve'
+             ' "$(cat data/examples/')
+    tests = '. .venv/bin/activate && pip install -e ".[test,web,dask]" && python -m pytest'
     assert any(s.startswith("python3 -m venv .venv && " + solve) for s in sh), sh
     assert any(s == "python3 -m venv .venv && " + tests for s in sh), sh
     assert any("apt-get install python3-venv python3-dev build-essential" in s for s in sh)
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert 'pip install -q -e ".[test]"' in ci and "\npython -m pytest\n" in ci
+    assert 'pip install -q -e ".[test,web,dask]"' in ci and "\npython -m pytest\n" in ci
     # The deal the first command solves is the one the README's tour shows.
     tour = next(b for b in BLOCKS if b.page.name == "README.md" and b.lang == "console")
     assert commands(tour)[0].text == sh[0].split(" && ")[-1]

@@ -1,0 +1,566 @@
+"""What should he have declared: every game the declarer may name after taking the talon, each
+with its best discard, priced in vists over the layouts of the cards he cannot see.
+
+The declarer holds twelve cards (his ten and the talon). For every game from six spades to ten
+no-trump and misère (`games.bids`) and every distinct discard of two of his cards, his
+double-dummy tricks are counted in each layout of the other twenty cards between the two
+defenders, all of them on the same layouts, in compiled code (`solver.run_jobs`): one count per
+layout, discard and strain (a trick count does not depend on the level). Each layout is then
+priced (RULES.md §4.3, `score_deal`) with the defenders' words decided with open cards, as
+`whist_table` decides them: backward induction over the whisting the rules allow, each
+defender saying what is best for himself (`whist.induce`). When both whist, each one's tricks
+are those along the engine's principal line (the rule `whist_table` states).
+
+His best discard for a game has the highest mean value in vists; ties go to the discard made
+more often, then to the first in card order (♠ ♣ ♦ ♥, low cards first). The best declaration
+has the highest mean value; ties go to the lower game in the bidding order. Every other game's
+difference to it is paired: taken layout by layout on the same layouts, with the standard error
+of that difference.
+
+Only some discards need the defenders' own tricks (the principal line): for each game and
+number of tricks the value is bounded below and above over every way the defenders' tricks can
+split, and a discard whose upper bound (summed over the layouts) is below the best lower bound
+of another cannot be best; the lines are solved only for the others, and only in the layouts
+where the split changes the value. The trick counts themselves are solved for every distinct
+discard: discards that differ only by cards equal in play (`layouts.discard_classes`) are one.
+
+An ending (hands of n < 10 cards, `others` given) is scored as the last n tricks of a whole
+deal in which the declarer took every earlier trick in a contract and none in misère (`earlier`
+in the result): his whole-deal tricks are his ending tricks plus 10 - n in a contract.
+
+Play is double-dummy in each layout: the defenders play as if they saw his hand, and so does
+he theirs.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Iterable
+
+from .. import checks
+from ..cards import Card
+from ..errors import CardCountError, DuplicateCardError, PositionError
+from ..games import CONTRACT, DEAL_TRICKS, MISERE, Game, bids
+from ..hand import Hand
+from ..rules import RuleSet
+from ..scoring import score_deal
+from ..seat import Seat
+from ..serialize import JsonFields, exact, floats_json
+from ..solving import tricks_along
+from .layouts import (MAX_SAMPLES, as_hand, check_samples_cap, check_seed, discard_classes,
+                      prepare)
+from .sampling import DEFAULT_SAMPLES, standard_error, talon_cards
+from .whist import WHIST, induce, score_words, whisting_tree
+
+__all__ = ["DeclareOption", "Declaration", "declare_options", "planned_positions"]
+
+#: The strains counted, trumps ♠ ♣ ♦ ♥ then no-trump (None), as the engine numbers them.
+STRAINS = (0, 1, 2, 3, None)
+#: Layouts on which every misère discard is counted, to choose the one the others are
+#: compared with (`_best_misere`).
+SCREEN = 32
+#: The one way the defenders' words are decided (see the module doc).
+WHIST_RULES = ("open",)
+
+
+@dataclass(frozen=True)
+class DeclareOption(JsonFields):
+    """One game with his best discard for it, over the layouts counted.
+
+    `discard`: the two cards he lays away (`merged`: the discards equal to it in play);
+    `probability`: the share of layouts in which he makes the game (misère: stays clean),
+    `probability_se` its standard error when sampled; `distribution`: {his whole-deal tricks:
+    share}; `tricks`: their mean; `vists`: his mean value in vists, `vists_se` its standard
+    error; `diff`, `diff_se`: the mean paired difference to the best declaration and its
+    standard error (0 and None for the best itself; every standard error is None when every
+    layout was counted)."""
+
+    game: Game
+    discard: tuple[Card, Card]
+    merged: list[tuple[Card, Card]]
+    probability: Fraction
+    probability_se: float | None
+    distribution: dict[int, Fraction]
+    tricks: Fraction
+    vists: Fraction
+    vists_se: float | None
+    diff: Fraction
+    diff_se: float | None
+
+    JSON = ("game", "discard", "merged", ("probability", lambda o: exact(o.probability)),
+            ("probability_float", lambda o: float(o.probability)), "probability_se",
+            ("distribution", lambda o: floats_json(dict(sorted(o.distribution.items())), None)),
+            ("tricks", lambda o: exact(o.tricks)), ("tricks_float", lambda o: float(o.tricks)),
+            ("vists", lambda o: exact(o.vists)), ("vists_float", lambda o: float(o.vists)),
+            "vists_se", ("diff", lambda o: exact(o.diff)),
+            ("diff_float", lambda o: float(o.diff)), "diff_se")
+
+
+@dataclass(frozen=True)
+class Declaration(JsonFields):
+    """Every game the declarer may name, with its best discard (see `declare_options`).
+
+    `hand`: his cards before the discard (hand and talon); `others`: the cards the defenders
+    hold between them; `options`: one `DeclareOption` per game, in the bidding's order;
+    `best`: the best of them; `layouts`: how many layouts were counted (of `total`; `exact`
+    when every one was); `discards`: the distinct discards tried; `earlier`: in an ending,
+    the tricks he is taken to have won before it in a contract (0 for a whole deal).
+    """
+
+    hand: Hand
+    others: Hand
+    declarer: int
+    leader: int
+    rules: RuleSet
+    players: int
+    whist: str
+    layouts: int
+    total: int
+    exact: bool
+    samples: int | None
+    seed: int | None
+    discards: int
+    earlier: int
+    options: list[DeclareOption]
+    best: DeclareOption
+
+    def option(self, game: Game | str) -> DeclareOption:
+        """The entry of `game` (a `Game` or its name)."""
+        wanted = Game.parse(game)
+        for entry in self.options:
+            if entry.game == wanted:
+                return entry
+        raise PositionError(f"game {wanted} is not among the games he may declare")
+
+    JSON = ("hand", "others", "declarer", "leader", "rules",
+            ("rule_overrides", lambda d: d.rules.changed_from_preset()), "players", "whist",
+            "layouts", ("total_layouts", lambda d: d.total), "exact", "samples", "seed",
+            "discards", "earlier", ("best", lambda d: str(d.best.game)), "options",
+            ("double_dummy", lambda d: "play is double-dummy in each layout; the defenders'"
+                                       " words are decided with open cards"))
+
+
+@dataclass(frozen=True)
+class _Question:
+    hand: Hand       # his n + 2 cards
+    others: Hand     # the defenders' 2n
+    n: int
+    declarer: int
+    leader: int
+
+
+def _question(hand: Any, talon: Any, others: Any, declarer: Any, leader: Any) -> _Question:
+    """The arguments checked: his cards before the discard and the defenders' cards."""
+    cards = as_hand(hand, "hand")
+    if talon is not None:
+        extra = Hand.from_cards(talon_cards(talon))
+        if extra.mask & cards.mask:
+            raise DuplicateCardError("talon: a talon card is also in the hand")
+        cards = Hand(cards.mask | extra.mask)
+    elif others is None and len(cards) == DEAL_TRICKS:
+        raise CardCountError("hand: ten cards; give the talon's two as well, or his twelve"
+                             " cards (hand and talon)")
+    q = prepare(cards, Game.contract(6, 0), declarer, others=others, leader=leader)
+    if len(q.hand) != q.n + 2:
+        raise CardCountError(f"hand: he declares holding {q.n + 2} cards (his {q.n} and the"
+                             f" talon, before the discard), got {len(q.hand)}")
+    return _Question(q.hand, q.others, q.n, q.declarer, q.leader)
+
+
+def _ranks(n: int, samples: Any, seed: Any) -> tuple[Any, bool]:
+    """The colex ranks of the layouts to count (the lower-numbered defender's hand of the
+    `others`), and whether they are every layout."""
+    import numpy as np
+
+    total = math.comb(2 * n, n)
+    if samples == "all":
+        if seed not in (None, 0):  # 0 is the default, unused when every layout is counted
+            raise PositionError("seed is for sampling: samples='all' counts every layout")
+        return np.arange(total, dtype=np.int64), True
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise PositionError(f"samples {checks.shown(samples)}: a positive number of layouts,"
+                            f" or 'all'")
+    check_samples_cap(samples, MAX_SAMPLES)
+    check_seed(seed)
+    return np.random.default_rng(seed).integers(0, total, size=samples, dtype=np.int64), False
+
+
+def planned_positions(hand: Hand | str | Iterable[Card | str], declarer: int, *,
+                      talon: Iterable[Card | str] | str | None = None,
+                      others: Hand | str | None = None, leader: int = 1,
+                      samples: int | str | None = DEFAULT_SAMPLES) -> int:
+    """How many positions `declare_options` counts (a progress bar's total): layouts times
+    distinct discards times six (five strains and misère). Checks the question as it will."""
+    q = _question(hand, talon, others, declarer, leader)
+    layouts = math.comb(2 * q.n, q.n) if samples == "all" else (
+        DEFAULT_SAMPLES if samples is None else samples)
+    return layouts * len(discard_classes(q.hand.mask, q.others.mask)) * (len(STRAINS) + 1)
+
+
+@dataclass(frozen=True)
+class _Prices:
+    """The declarer's value in vists for one game, scaled to whole numbers (times `scale`):
+    `value[t, a]` with t his tricks in the ending and a the first defender's (when both
+    whist), `low[t]` and `high[t]` its bounds over every a."""
+
+    game: Game
+    earlier: int
+    value: Any
+    low: Any
+    high: Any
+
+
+def _prices(games: list[Game], rules: RuleSet, players: int, declarer: int,
+            n: int) -> tuple[dict[Game, _Prices], int]:
+    """Every game's value table, and the common scale that makes them whole numbers."""
+    import numpy as np
+
+    tables = {game: _value_table(game, rules, players, declarer, n) for game in games}
+    scale = math.lcm(*{v.denominator for table in tables.values() for v in table.values()})
+    out = {}
+    for game, table in tables.items():
+        value = np.zeros((n + 1, n + 1), dtype=np.int64)
+        low = np.zeros(n + 1, dtype=np.int64)
+        high = np.zeros(n + 1, dtype=np.int64)
+        for t in range(n + 1):
+            row = {a: int(v * scale) for (u, a), v in table.items() if u == t}
+            value[t, :] = min(row.values())
+            for a, v in row.items():
+                value[t, a] = v
+            low[t], high[t] = min(row.values()), max(row.values())
+        out[game] = _Prices(game, _earlier(game, n), value, low, high)
+    return out, scale
+
+
+def _earlier(game: Game, n: int) -> int:
+    """The tricks he is taken to have won before an ending of n tricks (see the module doc)."""
+    return DEAL_TRICKS - n if game.kind == CONTRACT else 0
+
+
+def _value_table(game: Game, rules: RuleSet, players: int, declarer: int,
+                 n: int) -> dict[tuple[int, int], Fraction]:
+    """{(his tricks in the ending, the first defender's): the declarer's value in vists},
+    the defenders' words decided by `whist.induce`."""
+    if game.kind == MISERE:
+        return {(t, 0): score_deal(game, rules=rules, players=players, declarer=declarer,
+                                   tricks={declarer: t}).values[declarer]
+                for t in range(n + 1)}
+    first, second = Seat.defenders(declarer)
+    tree = whisting_tree(game, declarer, rules, players)
+    rows: dict[tuple, Any] = {}
+    table = {}
+    for t in range(n + 1):
+        for a in range(n - t + 1):
+            def evaluate(said: tuple, t: int = t, a: int = a) -> Any:
+                # Each defender's own tricks count only when both play for themselves.
+                last = {seat: word for word, seat in said}
+                own = not said or all(last.get(s) == WHIST for s in (first, second))
+                key = (said, t, a if own else None)
+                if key not in rows:
+                    rows[key] = score_words(said, game, declarer, rules, players,
+                                            _earlier(game, n) + t,
+                                            {first: a, second: n - t - a})
+                return rows[key]
+
+            table[t, a] = induce(tree, evaluate)[0].values[declarer]
+    return table
+
+
+def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
+                    talon: Iterable[Card | str] | str | None = None,
+                    rules: RuleSet | str = "sochi", players: int = 3, leader: int = 1,
+                    samples: int | str | None = DEFAULT_SAMPLES, seed: int | None = 0,
+                    whist: str = "open", jobs: int | None = None,
+                    others: Hand | str | None = None,
+                    progress: Callable[[int], None] | None = None) -> Declaration:
+    """What the declarer should declare: every game he may name, each with his best discard.
+
+    hand:     his cards before the discard: his ten with `talon` (two cards, "AD QD"), or his
+              twelve; in an ending his n + 2 cards, with `others`.
+    others:   the 2n cards the defenders hold between them (default: the rest of the deck).
+    rules, players: the rule set and the table (3, or 4 with a dealer who sits out).
+    leader:   the seat leading to the first trick (default the 1st hand).
+    samples:  layouts of the others' cards drawn at random (uniformly, with replacement;
+              default 1000, at most `MAX_SAMPLES`), or "all": every one of the C(2n, n)
+              layouts, exact (184,756 for a full deal: long; see docs/api.md). `seed`: the
+              draw's seed (0..2**63 - 1, default 0; None draws unseeded).
+    whist:    how the defenders' words are decided: "open", in each layout with open cards,
+              each defender saying what is best for himself (the only rule so far).
+    jobs:     threads (default: one per core). `progress(k)`: told as k more positions are
+              counted (`planned_positions` says how many there are).
+    Every game and discard is counted on the same layouts (see the module doc).
+    """
+    import numpy as np
+
+    import solver
+
+    q = _question(hand, talon, others, declarer, leader)
+    ruleset = RuleSet.get(rules)
+    if isinstance(players, bool) or players not in (3, 4):
+        raise PositionError(f"players {checks.shown(players)}: three or four play")
+    if whist not in WHIST_RULES:
+        raise PositionError(f"whist {checks.shown(whist)}: the defenders' words are decided"
+                            f" with open cards in each layout ('open')")
+    checks.whole("jobs", jobs, low=1, optional=True)
+    checks.callback("progress", progress)
+    ranks, every = _ranks(q.n, DEFAULT_SAMPLES if samples is None else samples, seed)
+    games = bids()
+    prices, scale = _prices(games, ruleset, players, q.declarer, q.n)
+    classes = discard_classes(q.hand.mask, q.others.mask)
+    kept = np.array([q.hand.mask & ~(1 << a) & ~(1 << b) for a, b in (c[0] for c in classes)],
+                    dtype=np.uint32)
+    hands = _layout_hands(q, ranks, int(kept[0]))
+    count = len(ranks)
+    chosen: dict[Game, tuple[int, Any, Any]] = {}  # game -> (discard, tricks, values)
+    for strain in STRAINS + ("misere",):
+        misere = strain == "misere"
+        template = _template(hands[0], kept[0], q, MISERE if misere else CONTRACT,
+                             None if misere else strain)
+        if misere:
+            game = Game(MISERE)
+            chosen[game] = _best_misere(template, hands, kept, prices[game], q.declarer, jobs,
+                                        progress)
+            continue
+        tricks = _counts(template, hands, kept, q.declarer, jobs, progress)
+        mine = [g for g in games if g.kind == CONTRACT and g.trump == strain]
+        firsts = _first_defender_tricks(template, hands, kept, tricks, mine, prices, q, jobs)
+        for game in mine:
+            chosen[game] = _best_discard(prices[game], tricks, firsts)
+    return _result(q, ruleset, players, whist, ranks, every, seed, classes, chosen, prices,
+                   scale, count, games)
+
+
+def _layout_hands(q: _Question, ranks: Any, first_kept: int) -> Any:
+    """The three hands of every layout, as an (L, 3) array (the declarer's column: one of his
+    kept hands, replaced per discard), dealt by the engine's layout enumerator."""
+    import numpy as np
+
+    import solver
+
+    seat_a = [s for s in (1, 2, 3) if s != q.declarer][0]
+    first = solver.subset(q.others.mask, q.n, 0)
+    hands = [0, 0, 0]
+    hands[q.declarer - 1] = first_kept
+    hands[seat_a - 1] = first
+    hands[6 - q.declarer - seat_a - 1] = q.others.mask & ~first
+    template = solver.Position(hands=tuple(hands), leader=q.leader - 1, game=CONTRACT,
+                               trump=None, focus=q.declarer - 1)
+    batch = solver.Jobs.layouts(template, seat_a - 1, q.others.mask, q.n, ranks)
+    return np.array([batch.hands(i) for i in range(len(batch))], dtype=np.uint32).reshape(-1, 3)
+
+
+def _template(layout: Any, mine: int, q: _Question, kind: str, trump: int | None) -> Any:
+    """An engine position of the game for the other positions to copy."""
+    import solver
+
+    hands = [int(h) for h in layout]
+    hands[q.declarer - 1] = int(mine)
+    return solver.Position(hands=tuple(hands), leader=q.leader - 1, game=kind, trump=trump,
+                           focus=q.declarer - 1)
+
+
+def _counts(template: Any, hands: Any, kept: Any, declarer: int, jobs: int | None,
+            progress: Callable[[int], None] | None, target: int | None = None) -> Any:
+    """His tricks in every layout with every discard, an (L, D) array (with `target`: 1 where
+    he takes at least that many, else 0). The positions go to the engine layout by layout
+    (all discards of a layout together), which lets the tables of the threads serve the
+    discards of one layout from each other's positions."""
+    import numpy as np
+
+    import solver
+
+    count, ways = len(hands), len(kept)
+    rows = np.repeat(hands, ways, axis=0)
+    rows[:, declarer - 1] = np.tile(kept, count)
+    answers = solver.run_jobs(solver.Jobs.from_hands(template, rows), target=target,
+                              threads=jobs, progress=progress)
+    return answers.reshape(count, ways).astype(np.int64)
+
+
+def _count_where(template: Any, hands: Any, mine: Any, rows: Any, jobs: int | None,
+                 targets: Any = None) -> Any:
+    """His tricks with the kept hand `mine` (one, or one a row) in the layouts `rows`
+    (indices), or with `targets` (one a row) whether he takes at least that many (1) or
+    not (0)."""
+    import numpy as np
+
+    import solver
+
+    if not len(rows):
+        return np.zeros(0, dtype=np.int64)
+    chosen = hands[rows].copy()
+    chosen[:, template.focus] = mine
+    if targets is None:
+        answers = solver.run_jobs(solver.Jobs.from_hands(template, chosen), threads=jobs)
+    else:
+        answers = solver.run_jobs(solver.Jobs.from_hands(
+            template, chosen, np.asarray(targets, dtype=np.int8)), target=solver.many.EACH,
+            threads=jobs)
+    return answers.astype(np.int64)
+
+
+def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int,
+                 jobs: int | None, progress: Callable[[int], None] | None
+                 ) -> tuple[int, Any, Any]:
+    """The best discard for misère, as `_best_discard` would choose it, with fewer counts.
+
+    His value never rises with a trick more (checked on the value table; otherwise every
+    discard is counted), so lower bounds on his tricks bound a discard's value from above.
+    First one bound search per layout and discard: is he caught at all? A first choice (the
+    best on a few layouts counted exactly) is counted in every layout. Every other discard is
+    asked, where it is caught, whether it takes more tricks than that one, and where not,
+    whether as many; where it takes fewer it is counted. A discard whose value at these
+    bounds is below the best's is left; the others are counted in full, and the best of all
+    those counted is his best."""
+    import numpy as np
+
+    value = p.value[:, 0]
+    caught = _counts(template, hands, kept, declarer, jobs, progress, target=1)
+    clean = (caught == 0).sum(axis=0)
+    ways = len(kept)
+    exact: dict[int, Any] = {}
+
+    def key(d: int, tricks: Any) -> tuple[int, int, int]:
+        return int(value[tricks].sum()), int(clean[d]), -d
+
+    def count(d: int, rows: Any, into: Any) -> Any:
+        into[rows] = _count_where(template, hands, int(kept[d]), rows, jobs)
+        return into
+
+    if np.any(value[1:] > value[:-1]):
+        for d in range(ways):
+            exact[d] = count(d, np.flatnonzero(caught[:, d]), np.zeros(len(hands), np.int64))
+        best = max(range(ways), key=lambda d: key(d, exact[d]))
+        return best, exact[best], value[exact[best]]
+    # The first choice: the best on the first SCREEN layouts, each counted exactly.
+    screen = np.arange(min(SCREEN, len(hands)))
+    rows, cols = np.nonzero(caught[screen])
+    tried = np.zeros((len(screen), ways), dtype=np.int64)
+    tried[rows, cols] = _count_where(template, hands, kept[cols], screen[rows], jobs)
+    first = max(range(ways), key=lambda d: key(d, tried[:, d]))
+    exact[first] = count(first, np.flatnonzero(caught[:, first]),
+                         np.zeros(len(hands), np.int64))
+    inc = exact[first]
+    # Lower bounds (exact where `known`), layout by layout for all discards at once.
+    low = caught.copy()
+    known = caught == 0
+    asked = (caught == 1) & (inc >= 1)[:, None]
+    asked[:, first] = False
+    rows, cols = np.nonzero(asked)
+    more = _count_where(template, hands, kept[cols], rows, jobs, inc[rows] + 1) == 1
+    low[rows[more], cols[more]] = inc[rows[more]] + 1
+    rows, cols = rows[~more], cols[~more]  # he takes at most as many as the first choice
+    same = _count_where(template, hands, kept[cols], rows, jobs, inc[rows]) == 1
+    low[rows[same], cols[same]] = inc[rows[same]]
+    known[rows[same], cols[same]] = True
+    rows, cols = rows[~same], cols[~same]  # fewer than the first choice: counted
+    low[rows, cols] = _count_where(template, hands, kept[cols], rows, jobs)
+    known[rows, cols] = True
+    # Caught where the first choice is clean: at least one trick, which `low` says.
+    best = (key(first, inc), first)
+    for d in sorted(range(ways), key=lambda d: key(d, low[:, d]), reverse=True):
+        if d == first or key(d, low[:, d]) < best[0]:
+            continue  # even at its lower bounds it is worse than the best so far
+        tricks = low[:, d].copy()
+        exact[d] = count(d, np.flatnonzero(~known[:, d]), tricks)
+        best = max(best, (key(d, tricks), d))
+    d = best[1]
+    return d, exact[d], value[exact[d]]
+
+
+def _first_defender_tricks(template: Any, hands: Any, kept: Any, tricks: Any,
+                           games: list[Game], prices: dict[Game, _Prices], q: _Question,
+                           jobs: int | None) -> dict[int, Any]:
+    """The first defender's tricks along the principal line, {discard: (L,) array}, for the
+    discards that may be best for one of `games` (a contract's strain), in the layouts where
+    the split of the defenders' tricks changes his value in one of them (elsewhere 0)."""
+    import numpy as np
+
+    import solver
+
+    if all(g.kind == MISERE for g in games):
+        return {}
+    needed = np.zeros(tricks.shape, dtype=bool)
+    hopeful: set[int] = set()
+    for game in games:
+        p = prices[game]
+        needed |= p.low[tricks] != p.high[tricks]
+        low = p.low[tricks].sum(axis=0)
+        high = p.high[tricks].sum(axis=0)
+        hopeful.update(int(d) for d in np.flatnonzero(high >= low.max()))
+    first = Seat.defenders(q.declarer)[0]
+    out = {}
+    for d in sorted(hopeful):
+        firsts = np.zeros(len(hands), dtype=np.int64)
+        rows = np.flatnonzero(needed[:, d])
+        if rows.size:
+            chosen = hands[rows].copy()
+            chosen[:, q.declarer - 1] = kept[d]
+            answers = solver.run_jobs(solver.Jobs.from_hands(template, chosen), threads=jobs,
+                                      lines=True)
+            for k, line in zip(rows, answers.lines.tolist()):
+                firsts[k] = tricks_along(template, [c for c in line if c >= 0])[first]
+        out[d] = firsts
+    return out
+
+
+def _best_discard(p: _Prices, tricks: Any, firsts: dict[int, Any]) -> tuple[int, Any, Any]:
+    """The best discard for the game of `p`: (its index, its tricks, its scaled values per
+    layout). Only discards with their first defender's tricks known can be best (see
+    `_first_defender_tricks`); misère needs none."""
+    import numpy as np
+
+    candidates = sorted(firsts) if p.game.kind == CONTRACT else range(tricks.shape[1])
+    best: tuple | None = None
+    for d in candidates:
+        column = tricks[:, d]
+        values = p.value[column, firsts[d] if d in firsts else 0]
+        made = int(np.count_nonzero(column == 0)) if p.game.kind == MISERE else int(
+            np.count_nonzero(column + p.earlier >= p.game.level))
+        key = (int(values.sum()), made, -d)
+        if best is None or key > best[0]:
+            best = (key, d, column, values)
+    assert best is not None
+    return best[1], best[2], best[3]
+
+
+def _result(q: _Question, rules: RuleSet, players: int, whist: str, ranks: Any, every: bool,
+            seed: int | None, classes: list, chosen: dict[Game, tuple[int, Any, Any]],
+            prices: dict[Game, _Prices], scale: int, count: int,
+            games: list[Game]) -> Declaration:
+    """The result: each game's entry, the best declaration and the paired differences."""
+    import numpy as np
+
+    sums = {g: int(chosen[g][2].sum()) for g in games}
+    top = max(games, key=lambda g: (sums[g], -games.index(g)))
+    options = []
+    for game in games:
+        d, column, values = chosen[game]
+        whole = column + prices[game].earlier
+        made = int(np.count_nonzero(whole == 0)) if game.kind == MISERE else int(
+            np.count_nonzero(whole >= game.level))
+        p = Fraction(made, count)
+        diffs = values - chosen[top][2]
+        tallies = np.unique(whole, return_counts=True)
+        pairs = [tuple(Card.from_index(c) for c in pair) for pair in classes[d]]
+        options.append(DeclareOption(
+            game=game, discard=pairs[0], merged=pairs[1:], probability=p,
+            probability_se=None if every else math.sqrt(float(p * (1 - p)) / count),
+            distribution={int(t): Fraction(int(k), count) for t, k in zip(*tallies)},
+            tricks=Fraction(int(whole.sum()), count),
+            vists=Fraction(sums[game], count * scale),
+            vists_se=None if every else _stderr(values, scale),
+            diff=Fraction(int(diffs.sum()), count * scale),
+            diff_se=None if every or game == top else _stderr(diffs, scale)))
+    best = options[games.index(top)]
+    return Declaration(
+        hand=q.hand, others=q.others, declarer=q.declarer, leader=q.leader, rules=rules,
+        players=players, whist=whist, layouts=count, total=math.comb(2 * q.n, q.n),
+        exact=every, samples=None if every else count, seed=None if every else seed,
+        discards=len(classes), earlier=DEAL_TRICKS - q.n, options=options, best=best)
+
+
+def _stderr(scaled: Any, scale: int) -> float | None:
+    """The standard error of the mean of values given as whole numbers times `scale`."""
+    return standard_error([Fraction(int(v), scale) for v in scaled.tolist()])

@@ -1,0 +1,283 @@
+"""The web application: the page, its assets and the JSON API under /api/.
+
+Every API route takes a JSON object and answers JSON: the Python API's ``to_dict()`` of the
+answer (`solve`, `table`, a position as `prefdd play --json` gives it, each analysis), or
+``{"error": "..."}`` with status 400 for bad input, in the words the command line uses.
+Solving runs in worker threads, so the server keeps answering while it works; analyses run
+in the `JobPool` (a cap on how many run and wait) and can be cancelled. Nothing is read from
+the disk but the package's own page and assets, and nothing is written.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+from importlib import resources
+from typing import Any, AsyncIterator, Awaitable, Callable, Sequence
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+import pyanalysis as pa
+from pyanalysis.analysis.problems import find_problem, load_problems, question_words
+from pyanalysis.errors import one_line
+from pyanalysis.report import deal_report, render_html, review_report
+from pyanalysis.serialize import to_jsonable
+from pyanalysis.session import PlaySession, turn_json
+
+from .jobs import JobPool, PoolFullError, UnknownJobError
+from .questions import ANALYSES, RequestError, game_needed, read_question, text_field
+from .render import analysis_html
+
+__all__ = ["LOCAL_HOSTS", "MAX_BODY", "MAX_RECORD", "create_app"]
+
+#: The names of this computer that the server answers to by default.
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
+
+#: The largest request body read (a deal and its play are a few hundred bytes).
+MAX_BODY = 64 * 1024
+#: The largest record text read from an upload.
+MAX_RECORD = 32 * 1024
+#: The page and its assets: (package, file in it, content type). The board, the cards and
+#: the tables are styled as the HTML report styles them (its own style sheet).
+ASSETS = {"/": ("pyanalysis.web", "static/index.html", "text/html; charset=utf-8"),
+          "/static/app.js": ("pyanalysis.web", "static/app.js",
+                             "text/javascript; charset=utf-8"),
+          "/static/app.css": ("pyanalysis.web", "static/app.css", "text/css; charset=utf-8"),
+          "/static/report.css": ("pyanalysis.report", "templates/style.css",
+                                 "text/css; charset=utf-8")}
+
+Handler = Callable[[Any], Any]
+
+
+@functools.lru_cache(maxsize=None)
+def _asset(package: str, name: str) -> bytes:
+    return (resources.files(package) / name).read_bytes()
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": one_line(message)}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    """The request's JSON; `RequestError` for a body too large or not JSON."""
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > MAX_BODY:
+        raise RequestError(f"request: {size} bytes, at most {MAX_BODY}")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise RequestError(f"request: more than {MAX_BODY} bytes")
+    if not body.strip():
+        return {}
+    try:
+        return json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        raise RequestError(f"request: not JSON ({error})") from None
+
+
+def _json_route(work: Handler) -> Callable[[Request], Awaitable[Response]]:
+    """An API route: the body read as JSON, `work(data)` run in a worker thread, its answer
+    sent as JSON; a `ValueError` (bad input) is status 400 with its one line."""
+    async def endpoint(request: Request) -> Response:
+        try:
+            data = await _body(request)
+            data = {**data, **request.path_params} if isinstance(data, dict) and \
+                request.path_params else data
+            answer = await run_in_threadpool(work, data)
+        except UnknownJobError as error:
+            return _error(str(error), 404)
+        except ValueError as error:
+            return _error(str(error))
+        if isinstance(answer, Response):
+            return answer
+        return JSONResponse(answer)
+    return endpoint
+
+
+# ----------------------------------------------------------------------------- the answers
+
+
+def parse_deal(data: Any) -> dict[str, Any]:
+    """The deal read as the command line reads it: its one-line form and its cards."""
+    deal = read_question(data, game=False).deal
+    return {"deal": str(deal), "size": deal.size, "is_full": deal.is_full,
+            "hands": {str(seat): _card_list(deal.hands[seat - 1]) for seat in (1, 2, 3)},
+            "talon": [str(card) for card in deal.talon],
+            "discard": None if deal.discard is None else _card_list(deal.discard)}
+
+
+def _card_list(cards: Any) -> list[str]:
+    """Cards as the page lists them: suits ♠ ♣ ♦ ♥, high cards first."""
+    return [str(card) for card in sorted(cards, key=lambda c: (c.suit, -c.rank))]
+
+
+def solve(data: Any) -> dict[str, Any]:
+    """`pa.solve(...).to_dict()`; `plays` here are the cards already in the current trick."""
+    q = read_question(data)
+    return pa.solve(q.deal, q.game, declarer=q.declarer, player=q.player, leader=q.leader,
+                    played=q.plays, talon_rule=q.talon_rule).to_dict()
+
+
+def table(data: Any) -> dict[str, Any]:
+    """`pa.table(...).to_dict()`."""
+    q = read_question(data, game=False)
+    return pa.table(q.deal, talon_rule=q.talon_rule).to_dict()
+
+
+def session(data: Any) -> PlaySession:
+    """The deal played from the start through `plays`; a card that may not be played is
+    refused naming it and its place in `plays`."""
+    q = read_question(data)
+    play = PlaySession(q.deal, q.game, q.focus, leader=q.leader, talon_rule=q.talon_rule)
+    for index, card in enumerate(q.plays, 1):
+        try:
+            play.play(card)
+        except ValueError as error:
+            raise RequestError(f"plays: card {index} ({card}): {error}") from None
+    return play
+
+
+def position(data: Any) -> dict[str, Any]:
+    """The position after `plays`: `turn_json` (the solution of the position, its card
+    values, the tricks so far), as `prefdd play --json` gives it."""
+    return turn_json(session(data))
+
+
+def report(data: Any) -> Response:
+    """The HTML report of the deal (the best line) or of the play so far (reviewed)."""
+    q = read_question(data)
+    seats = q.seats()
+    if q.plays:
+        reviewed = pa.review(q.deal, q.game, leader=q.leader, talon_rule=q.talon_rule,
+                             plays=q.plays, **seats)
+        page = review_report(reviewed)
+    else:
+        page = deal_report(q.deal, q.game, leader=q.leader, talon_rule=q.talon_rule, **seats)
+    return Response(render_html(page), media_type="text/html; charset=utf-8",
+                    headers={"Content-Disposition": 'attachment; filename="prefdd-report.html"'})
+
+
+def record(data: Any) -> dict[str, Any]:
+    """A game record's text (uploaded by the page) read: its deal, game, seats and play."""
+    text = text_field(data, "record")
+    if len(text) > MAX_RECORD:
+        raise RequestError(f"record: {len(text)} characters, at most {MAX_RECORD}")
+    if not text.strip():
+        raise RequestError("record: the record is empty: give at least 'deal:' and 'game:'"
+                           " lines")
+    rec = pa.Record.parse(text)
+    return {"record": rec.to_dict(), "deal": str(rec.deal), "game": str(rec.game),
+            "declarer": rec.declarer, "leader": rec.leader, "talon_rule": rec.talon_rule,
+            "plays": to_jsonable(list(rec.plays))}
+
+
+def problems(data: Any) -> dict[str, Any]:
+    """The published problems: id, game, question."""
+    return {"problems": [{"id": p.id, "game": p.game_words, "question": question_words(p)}
+                         for p in load_problems()]}
+
+
+def problem(data: Any) -> dict[str, Any]:
+    """One published problem's deal, game and seats, to load into the page."""
+    found = find_problem(text_field(data, "id"))
+    return {"id": found.id, "deal": str(found.deal), "game": str(found.game),
+            "declarer": found.declarer, "leader": found.leader,
+            "question": question_words(found), "source": found.source}
+
+
+# ----------------------------------------------------------------------------- analyses
+
+
+def _analysis_work(pool: JobPool, data: Any) -> Any:
+    """Check an analysis's question and queue it; the job."""
+    if not isinstance(data, dict):
+        raise RequestError("request: give a JSON object of fields")
+    name = text_field(data, "analysis")
+    analysis = ANALYSES.get(name)
+    if analysis is None:
+        raise RequestError(f"analysis: '{name}' is not one of {', '.join(ANALYSES)}")
+    q = read_question(data, game=game_needed(name))
+    analysis.check(q)
+    total = analysis.total(q)  # checks a count's question before it is queued
+
+    def work(job: Any) -> dict[str, Any]:
+        result = analysis.run(q, job.progress)
+        return {"result": result.to_dict(),
+                "html": analysis_html(name, analysis, result, q)}
+    return pool.start(name, work, total)
+
+
+def create_app(pool: JobPool | None = None, hosts: Sequence[str] = LOCAL_HOSTS) -> Starlette:
+    """The application; `pool` runs the analyses (default: two at once, eight waiting).
+
+    Only requests naming one of `hosts` in their Host header are answered (others get status
+    400), so that a web site whose name is made to point at this computer cannot use the
+    page's server ("DNS rebinding"); ``["*"]`` answers any."""
+    jobs = pool or JobPool()
+
+    def start_job(data: Any) -> Response:
+        try:
+            job = _analysis_work(jobs, data)
+        except PoolFullError as error:
+            return _error(str(error), 429)
+        return JSONResponse(job.to_dict(), status_code=202)
+
+    def run_analysis(data: Any) -> dict[str, Any]:
+        job = _analysis_work(jobs, data)
+        job = jobs.wait(job.id)
+        if job.state != "done":
+            raise RequestError(job.error or f"analysis: {job.state}")
+        return job.to_dict()
+
+    def job_status(data: Any) -> dict[str, Any]:
+        return jobs.get(str(data["job"])).to_dict()
+
+    def job_cancel(data: Any) -> dict[str, Any]:
+        return jobs.cancel(str(data["job"])).to_dict()
+
+    async def asset(request: Request) -> Response:
+        package, name, kind = ASSETS[request.url.path]
+        return Response(_asset(package, name), media_type=kind,
+                        headers={"Cache-Control": "no-cache",
+                                 "Content-Security-Policy": _CSP,
+                                 "X-Content-Type-Options": "nosniff"})
+
+    def analyses(data: Any) -> dict[str, Any]:
+        return {"analyses": [{"name": name, "title": a.title} for name, a in ANALYSES.items()]}
+
+    answers: list[tuple[str, str, Handler]] = [
+        ("POST", "/api/parse", parse_deal), ("POST", "/api/solve", solve),
+        ("POST", "/api/table", table), ("POST", "/api/position", position),
+        ("POST", "/api/report", report), ("POST", "/api/record", record),
+        ("GET", "/api/problems", problems), ("POST", "/api/problem", problem),
+        ("GET", "/api/analyses", analyses), ("POST", "/api/analysis", run_analysis),
+        ("POST", "/api/jobs", start_job), ("GET", "/api/jobs/{job}", job_status),
+        ("POST", "/api/jobs/{job}/cancel", job_cancel)]
+    routes = [Route(path, asset, methods=["GET"]) for path in ASSETS]
+    routes += [Route(path, _json_route(work), methods=[method])
+               for method, path, work in answers]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        jobs.shutdown()
+
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts),
+                                           www_redirect=False)])
+    app.state.jobs = jobs
+    return app
+
+
+# The page loads nothing from elsewhere: its own script and styles only.
+# The report's odds bars are sized by a style attribute: style attributes are allowed.
+_CSP = ("default-src 'self'; script-src 'self'; style-src 'self';"
+        " style-src-attr 'unsafe-inline'; img-src 'self' data:;"
+        " connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")

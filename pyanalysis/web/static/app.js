@@ -1,0 +1,506 @@
+// prefdd's page: the deal, the play with every legal card's value, the analyses.
+// Everything is asked of the server that served the page (the JSON API under /api/);
+// the only state kept here is the deal, the game, the seats and the line of play.
+"use strict";
+(function () {
+  const SUITS = ["S", "C", "D", "H"];
+  const SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
+  const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7"];
+  const SEAT_NAME = { 1: "1st hand", 2: "2nd hand", 3: "3rd hand" };
+  const GAMES = [];
+  for (const level of [6, 7, 8, 9, 10]) {
+    for (const strain of ["S", "C", "D", "H", "NT"]) GAMES.push(level + strain);
+  }
+  GAMES.push("misere", "raspasy");
+
+  const $ = (id) => document.getElementById(id);
+  const state = {
+    deal: null,       // the server's reading of the deal (/api/parse)
+    line: [],         // every card of the line being looked at, played or still to redo
+    cursor: 0,        // how many of them are played
+    turn: null,       // the server's answer for the position (/api/position)
+    asked: 0,         // the number of the last position asked (older answers are dropped)
+    picks: {},        // card -> "1" | "2" | "3" | "talon" | "discard" (the card picker)
+    job: null,        // the analysis running
+  };
+
+  // ------------------------------------------------------------------ helpers
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (key === "class") node.className = value;
+      else if (key.startsWith("data-")) node.setAttribute(key, value);
+      else if (key in node) node[key] = value;
+      else node.setAttribute(key, value);
+    }
+    for (const child of children) {
+      if (child !== null && child !== undefined) node.append(child);
+    }
+    return node;
+  }
+  const rankText = (card) => (card[0] === "T" ? "10" : card[0]);
+  const red = (card) => card[1] === "D" || card[1] === "H";
+  const cardText = (card) => rankText(card) + SYMBOL[card[1]];
+  const order = (a, b) => SUITS.indexOf(a[1]) - SUITS.indexOf(b[1]) ||
+    RANKS.indexOf(a[0]) - RANKS.indexOf(b[0]);
+
+  async function api(path, body) {
+    const options = body === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    };
+    const response = await fetch(path, options);
+    const type = response.headers.get("Content-Type") || "";
+    const data = type.includes("json") ? await response.json() : await response.text();
+    if (!response.ok) throw new Error(data && data.error ? data.error : String(response.status));
+    return data;
+  }
+
+  function showError(id, error) {
+    const box = $(id);
+    box.textContent = error ? String(error.message || error) : "";
+    box.hidden = !error;
+  }
+
+  function question() {
+    const game = $("game").value;
+    const seat = Number($("declarer").value);
+    const q = { deal: state.deal ? state.deal.deal : "", game: game, leader: Number($("leader").value) };
+    if (game === "raspasy") q.player = seat; else q.declarer = seat;
+    if (game === "raspasy" && $("talon-rule").value) q.talon_rule = $("talon-rule").value;
+    return q;
+  }
+
+  // ------------------------------------------------------------------ the deal
+  async function readDeal(text, keepLine) {
+    try {
+      state.deal = await api("/api/parse", { deal: text });
+    } catch (error) {
+      showError("deal-error", error);
+      return false;
+    }
+    showError("deal-error", null);
+    $("notation").value = state.deal.deal;
+    $("deal-shown").textContent = state.deal.deal;
+    if (!keepLine) { state.line = []; state.cursor = 0; }
+    loadPicks();
+    await Promise.all([showTable(), showPosition()]);
+    return true;
+  }
+
+  function loadPicks() {
+    state.picks = {};
+    for (const seat of ["1", "2", "3"]) for (const c of state.deal.hands[seat]) state.picks[c] = seat;
+    for (const c of state.deal.talon) state.picks[c] = "talon";
+    for (const c of state.deal.discard || []) state.picks[c] = "discard";
+    drawPicker();
+  }
+
+  function pickedText() {
+    const group = (where) => SUITS.map((s) => RANKS.filter((r) => state.picks[r + s] === where)
+      .join("") || "-").join(".");
+    let text = ["1", "2", "3"].map(group).join(" ");
+    const talon = Object.keys(state.picks).filter((c) => state.picks[c] === "talon").sort(order);
+    const discard = Object.keys(state.picks).filter((c) => state.picks[c] === "discard");
+    if (talon.length) text += " " + talon.join(" ");
+    if (discard.length) text += " discard:" + group("discard");
+    return text;
+  }
+
+  function drawPicker() {
+    const box = $("picker");
+    box.replaceChildren();
+    for (const s of SUITS) {
+      const row = el("div", { class: "pick-row" }, el("span", { class: "sym " + (red("x" + s) ? "red" : "black") }, SYMBOL[s]));
+      for (const r of RANKS) {
+        const card = r + s;
+        const where = state.picks[card];
+        row.append(el("button", {
+          type: "button", class: "card pick " + (red(card) ? "red" : "black") + (where ? " taken-" + where : ""),
+          "data-card": card, title: where ? "in " + (SEAT_NAME[where] || where) : "not dealt",
+          "aria-pressed": where ? "true" : "false",
+        }, rankText(card), el("span", { class: "v" }, where ? (where.length === 1 ? where : where[0].toUpperCase()) : "·")));
+      }
+      box.append(row);
+    }
+    const counts = { 1: 0, 2: 0, 3: 0, talon: 0, discard: 0 };
+    for (const where of Object.values(state.picks)) counts[where] += 1;
+    for (const [where, n] of Object.entries(counts)) {
+      document.querySelector(`[data-count="${where}"]`).textContent = "(" + n + ")";
+    }
+  }
+
+  function pick(card) {
+    const target = document.querySelector("input[name=target]:checked").value;
+    if (state.picks[card] === target) delete state.picks[card]; else state.picks[card] = target;
+    const held = Object.values(state.picks).filter((w) => w === target).length;
+    const full = target === "talon" || target === "discard" ? 2 : 10;
+    if (held >= full) {  // this place is full: the next one gets the next clicks
+      const radios = [...document.querySelectorAll("input[name=target]")];
+      const next = radios[(radios.findIndex((r) => r.checked) + 1) % radios.length];
+      next.checked = true;
+    }
+    drawPicker();
+  }
+
+  // ------------------------------------------------------------------ the table
+  async function showTable() {
+    const box = $("dd-table");
+    box.replaceChildren();
+    if (!state.deal) return;
+    let t;
+    const asked = { deal: state.deal.deal };
+    if ($("talon-rule").value) asked.talon_rule = $("talon-rule").value;
+    try { t = await api("/api/table", asked); } catch (error) {
+      box.append(el("p", { class: "error" }, error.message));
+      return;
+    }
+    const head = el("tr", {}, el("th", { scope: "col" }, "Declarer"));
+    for (const s of SUITS) head.append(el("th", { scope: "col" }, el("span", { class: "sym " + (red("x" + s) ? "red" : "black") }, SYMBOL[s])));
+    for (const word of ["NT", "Misère", "Raspasy"]) head.append(el("th", { scope: "col" }, word));
+    const body = el("tbody");
+    for (const seat of ["1", "2", "3"]) {
+      const row = el("tr", {}, el("th", { scope: "row" }, SEAT_NAME[seat]));
+      for (const strain of [...SUITS, "NT"]) row.append(el("td", {}, String(t.contracts[seat][strain])));
+      row.append(el("td", {}, String(t.misere[seat])), el("td", {}, String(t.raspasy[seat])));
+      body.append(row);
+    }
+    box.append(el("table", { class: "num", id: "dd-grid" }, el("thead", {}, head), body));
+  }
+
+  // ------------------------------------------------------------------ the play
+  async function showPosition() {
+    if (!state.deal) return;
+    const asked = ++state.asked;
+    const q = question();
+    q.plays = state.line.slice(0, state.cursor);
+    let turn;
+    try {
+      turn = await api("/api/position", q);
+    } catch (error) {
+      if (asked !== state.asked) return;
+      state.turn = null;
+      $("status").textContent = error.message;
+      $("status").classList.add("bad");
+      drawBoard(null);
+      return;
+    }
+    if (asked !== state.asked) return;  // a newer position was asked meanwhile
+    state.turn = turn;
+    $("status").classList.remove("bad");
+    drawBoard(turn);
+    setLink(false);
+    // Which position is shown: the deal, game, seat, leader, talon rule and cards played.
+    document.body.dataset.position = [q.deal, q.game, $("declarer").value, q.leader,
+      q.talon_rule || "", q.plays.join(" ")].join("|");
+  }
+
+  function heldNow() {
+    // Each seat's cards less those played so far.
+    const gone = new Set(state.line.slice(0, state.cursor));
+    const held = {};
+    for (const seat of ["1", "2", "3"]) held[seat] = state.deal.hands[seat].filter((c) => !gone.has(c));
+    return held;
+  }
+
+  function focusSeat() { return Number($("declarer").value); }
+
+  function drawBoard(turn) {
+    const held = state.deal ? heldNow() : { 1: [], 2: [], 3: [] };
+    const focus = focusSeat();
+    const mover = turn && turn.event === "turn" ? turn.to_move : null;
+    const taken = turn ? turn.taken_by : { 1: 0, 2: 0, 3: 0 };
+    const already = turn ? turn.taken : 0;
+    const role = $("game").value === "raspasy" ? "player" : "declarer";
+    $("focus-word").textContent = role;
+    for (const seat of [1, 2, 3]) {
+      const box = document.querySelector(`.seat[data-seat="${seat}"]`);
+      box.classList.toggle("to-move", seat === mover);
+      box.classList.toggle("focus", seat === focus);
+      const list = el("ul", { class: "suits", "aria-label": SEAT_NAME[seat] + ": cards" });
+      for (const s of SUITS) {
+        const cards = el("span", { class: "cards" });
+        const mine = held[seat].filter((c) => c[1] === s);
+        for (const card of mine) {
+          const value = seat === mover && turn.moves[card] !== undefined ? already + turn.moves[card] : null;
+          const best = value !== null && turn.best.includes(card);
+          const cls = "card " + (red(card) ? "red" : "black") + (value !== null ? " legal" : mover === seat ? " off" : "") + (best ? " best" : "");
+          if (value !== null) {
+            cards.append(el("button", {
+              type: "button", class: cls + " play-card", "data-card": card, "data-value": String(value),
+              "aria-label": cardText(card) + ": " + value + " tricks" + (best ? ", best" : ""),
+            }, el("span", { class: "r" }, rankText(card)), el("span", { class: "v" }, String(value))));
+          } else {
+            cards.append(el("span", { class: cls, "data-card": card }, el("span", { class: "r" }, rankText(card))));
+          }
+        }
+        if (!mine.length) cards.append(el("span", { class: "void" }, "—"));
+        list.append(el("li", { class: "suit" }, el("span", { class: "sym " + (red("x" + s) ? "red" : "black") }, SYMBOL[s]), cards));
+      }
+      const head = el("div", { class: "seat-head" },
+        el("span", { class: "seat-name" }, SEAT_NAME[seat]),
+        seat === focus ? el("span", { class: "role" }, role) : null,
+        el("span", { class: "taken", "data-taken": String(seat) }, taken[seat] + (taken[seat] === 1 ? " trick" : " tricks")));
+      box.replaceChildren(head, list);
+    }
+    drawTrick(turn);
+    drawNav();
+    $("undo").disabled = state.cursor === 0;
+    $("go-first").disabled = state.cursor === 0;
+    $("redo").disabled = state.cursor >= state.line.length;
+    $("go-last").disabled = state.cursor >= state.line.length;
+    $("best").disabled = !mover;
+    const status = $("status");
+    if (!turn) return;
+    if (turn.event === "end") {
+      status.textContent = "The deal is over: the " + role + " took " + already + (already === 1 ? " trick." : " tricks.");
+    } else {
+      const total = already + turn.tricks;
+      status.textContent = SEAT_NAME[mover] + " to play. With best play the " + role + " takes " +
+        total + (total === 1 ? " trick" : " tricks") +
+        (role === "declarer" ? " (" + turn.verdict + ")." : ".");
+    }
+    $("play-sub").textContent = turn.event === "end" ? "every card played"
+      : "card " + (state.cursor + 1) + ", trick " + (Math.floor(state.cursor / 3) + 1);
+  }
+
+  function drawTrick(turn) {
+    for (const slot of document.querySelectorAll(".slot")) slot.replaceChildren();
+    let cards = turn && turn.played ? turn.played : [];
+    let leader = turn ? turn.leader : 1;
+    let caption = "";
+    const done = turn ? turn.tricks_played : [];
+    if (!cards.length && done.length) {  // between tricks: the last one, dimmed
+      cards = done[done.length - 1];
+      const start = (done.length - 1) * 3;
+      leader = seatOf(state.line[start]);
+      caption = "Trick " + done.length + " done";
+    }
+    $("trick").classList.toggle("done", caption !== "");
+    cards.forEach((card, i) => {
+      const seat = ((leader - 1 + i) % 3) + 1;
+      const slot = document.querySelector(`.slot[data-slot="${seat}"]`);
+      if (slot) slot.append(el("span", { class: "card " + (red(card) ? "red" : "black"), "data-card": card }, cardText(card)));
+    });
+    if (!caption && state.deal && state.deal.talon.length) caption = "Talon " + state.deal.talon.map(cardText).join(" ");
+    $("trick-caption").textContent = caption;
+  }
+
+  function seatOf(card) {
+    for (const seat of ["1", "2", "3"]) if (state.deal.hands[seat].includes(card)) return Number(seat);
+    return 1;
+  }
+
+  function drawNav() {
+    const nav = $("tricks-nav");
+    nav.replaceChildren();
+    const tricks = Math.ceil(state.line.length / 3);
+    for (let k = 1; k <= Math.max(1, tricks); k++) {
+      const here = Math.floor(state.cursor / 3) + 1 === k;
+      nav.append(el("button", { type: "button", class: "trick-jump" + (here ? " here" : ""), "data-trick": String(k),
+        "aria-label": "Jump to trick " + k, "aria-current": here ? "step" : "false" }, String(k)));
+    }
+  }
+
+  function playCard(card) {
+    if (state.line[state.cursor] === card) state.cursor += 1;  // the line goes on as before
+    else { state.line = state.line.slice(0, state.cursor).concat([card]); state.cursor += 1; }
+    return showPosition();
+  }
+
+  function move(to) {
+    const target = Math.max(0, Math.min(state.line.length, to));
+    if (target === state.cursor) return Promise.resolve();
+    state.cursor = target;
+    return showPosition();
+  }
+
+  // ------------------------------------------------------------------ share, load, export
+  function setLink(show) {
+    if (!state.deal) return;
+    const q = question();
+    const params = new URLSearchParams({ deal: state.deal.deal, game: q.game, seat: $("declarer").value, leader: String(q.leader) });
+    if (q.talon_rule) params.set("talon_rule", q.talon_rule);
+    if (state.cursor) params.set("plays", state.line.slice(0, state.cursor).join(" "));
+    const url = location.origin + location.pathname + "#" + params.toString();
+    history.replaceState(null, "", url);
+    const link = $("share-link");
+    link.href = url;
+    link.textContent = url;
+    if (show) link.hidden = false;
+  }
+
+  async function fromHash() {
+    const params = new URLSearchParams(location.hash.slice(1));
+    if (!params.get("deal")) return false;
+    if (params.get("game")) $("game").value = params.get("game");
+    if (params.get("seat")) $("declarer").value = params.get("seat");
+    if (params.get("leader")) $("leader").value = params.get("leader");
+    $("talon-rule").value = params.get("talon_rule") || "";
+    state.line = (params.get("plays") || "").split(/\s+/).filter(Boolean);
+    state.cursor = state.line.length;
+    return readDeal(params.get("deal"), true);
+  }
+
+  async function loadRecord(file) {
+    if (!file) return;
+    if (file.size > 32 * 1024) { showError("deal-error", "record: the file is larger than 32 KB"); return; }
+    try {
+      const rec = await api("/api/record", { record: await file.text() });
+      setGame(rec.game, rec.declarer || 1, rec.leader);
+      state.line = rec.plays;
+      state.cursor = rec.plays.length;
+      await readDeal(rec.deal, true);
+    } catch (error) {
+      showError("deal-error", error);
+    }
+  }
+
+  function setGame(game, declarer, leader) {
+    if (![...$("game").options].some((o) => o.value === game)) $("game").append(el("option", {}, game));
+    $("game").value = game;
+    $("declarer").value = String(declarer);
+    $("leader").value = String(leader);
+  }
+
+  async function loadProblem(id) {
+    if (!id) return;
+    try {
+      const p = await api("/api/problem", { id: id });
+      setGame(p.game, p.declarer, p.leader);
+      await readDeal(p.deal, false);
+    } catch (error) {
+      showError("deal-error", error);
+    }
+  }
+
+  async function exportReport() {
+    if (!state.deal) return;
+    const q = question();
+    q.plays = state.line.slice(0, state.cursor);
+    try {
+      const page = await api("/api/report", q);
+      const url = URL.createObjectURL(new Blob([page], { type: "text/html" }));
+      const a = el("a", { href: url, download: "prefdd-report.html" });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (error) {
+      showError("deal-error", error);
+    }
+  }
+
+  // ------------------------------------------------------------------ analyses
+  async function runAnalysis() {
+    showError("analysis-error", null);
+    $("analysis-result").replaceChildren();
+    const q = question();
+    q.analysis = $("analysis").value;
+    for (const name of ["rules", "samples", "seed", "seat", "partner"]) {
+      const value = $(name).value.trim();
+      if (value) q[name] = value;
+    }
+    let job;
+    try { job = await api("/api/jobs", q); } catch (error) { showError("analysis-error", error); return; }
+    state.job = job.id;
+    $("cancel").disabled = false;
+    $("run").disabled = true;
+    const bar = $("progress");
+    bar.hidden = false;
+    bar.removeAttribute("value");
+    while (state.job === job.id) {
+      drawProgress(job);
+      if (["done", "failed", "cancelled"].includes(job.state)) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      try { job = await api("/api/jobs/" + job.id); } catch (error) { showError("analysis-error", error); break; }
+    }
+    if (state.job !== job.id) return;
+    state.job = null;
+    $("cancel").disabled = true;
+    $("run").disabled = false;
+    bar.hidden = true;
+    if (job.state === "done") {
+      // The server renders the result with every value escaped (the HTML report's sections).
+      $("analysis-result").innerHTML = job.html;
+      $("progress-text").textContent = "Done in " + job.seconds + " s.";
+    } else if (job.state === "failed") {
+      showError("analysis-error", job.error);
+      $("progress-text").textContent = "";
+    } else {
+      $("progress-text").textContent = "Cancelled after " + job.done.toLocaleString("en") + " layouts.";
+    }
+  }
+
+  function drawProgress(job) {
+    const bar = $("progress");
+    if (job.total) { bar.max = job.total; bar.value = job.done; }
+    $("progress-text").textContent = job.state + ": " + job.done.toLocaleString("en") +
+      (job.total ? " of " + job.total.toLocaleString("en") : "") + " layouts";
+  }
+
+  async function cancelAnalysis() {
+    if (!state.job) return;
+    const id = state.job;
+    $("cancel").disabled = true;
+    try { await api("/api/jobs/" + id + "/cancel", {}); } catch (error) { showError("analysis-error", error); }
+  }
+
+  // ------------------------------------------------------------------ wiring
+  function wire() {
+    for (const game of GAMES) $("game").append(el("option", {}, game));
+    $("game").value = "8S";
+    $("notation-form").addEventListener("submit", (event) => { event.preventDefault(); readDeal($("notation").value, false); });
+    $("picker").addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-card]");
+      if (button) pick(button.dataset.card);
+    });
+    $("picker-use").addEventListener("click", () => readDeal(pickedText(), false));
+    $("picker-clear").addEventListener("click", () => { state.picks = {}; drawPicker(); });
+    for (const id of ["game", "declarer", "leader", "talon-rule"]) {
+      $(id).addEventListener("change", () => { state.line = []; state.cursor = 0; showPosition(); });
+    }
+    $("talon-rule").addEventListener("change", showTable);
+    $("board").addEventListener("click", (event) => {
+      const button = event.target.closest("button.play-card");
+      if (button) playCard(button.dataset.card);
+    });
+    $("undo").addEventListener("click", () => move(state.cursor - 1));
+    $("redo").addEventListener("click", () => move(state.cursor + 1));
+    $("go-first").addEventListener("click", () => move(0));
+    $("go-last").addEventListener("click", () => move(state.line.length));
+    $("best").addEventListener("click", () => { if (state.turn && state.turn.line) playCard(state.turn.line[0]); });
+    $("tricks-nav").addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-trick]");
+      if (button) move((Number(button.dataset.trick) - 1) * 3);
+    });
+    document.addEventListener("keydown", (event) => {
+      if (event.target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
+      const keys = { ArrowLeft: () => move(state.cursor - 1), ArrowRight: () => move(state.cursor + 1),
+        Home: () => move(0), End: () => move(state.line.length), b: () => $("best").click() };
+      if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
+    });
+    $("share").addEventListener("click", () => setLink(true));
+    $("export").addEventListener("click", exportReport);
+    $("record-file").addEventListener("change", (event) => loadRecord(event.target.files[0]));
+    $("problem").addEventListener("change", (event) => loadProblem(event.target.value));
+    $("analysis-form").addEventListener("submit", (event) => { event.preventDefault(); runAnalysis(); });
+    $("cancel").addEventListener("click", cancelAnalysis);
+    window.addEventListener("hashchange", fromHash);
+    // Leaving the page cancels its analysis: nobody is left to read the answer.
+    window.addEventListener("pagehide", () => {
+      if (state.job) navigator.sendBeacon("/api/jobs/" + state.job + "/cancel");
+    });
+  }
+
+  async function start() {
+    wire();
+    drawPicker();
+    const [analyses, problems] = await Promise.all([api("/api/analyses"), api("/api/problems")]);
+    for (const a of analyses.analyses) $("analysis").append(el("option", { value: a.name }, a.title));
+    for (const p of problems.problems) $("problem").append(el("option", { value: p.id }, p.id + " · " + p.game));
+    if (!(await fromHash())) drawBoard(null);
+    document.body.dataset.ready = "true";
+  }
+
+  start();
+})();

@@ -1,0 +1,375 @@
+"""The seat view of the review against a brute force written plainly here.
+
+For every card of random played endings (3 and 4 cards a hand; contracts, misère, raspasy;
+open and closed whist), the test works out what the player saw from the rules directly: whose
+hands lie open, the voids shown by every earlier card that did not follow suit (and, in a
+trump contract, did not trump), the talon card not yet turned. It then deals the cards he
+could not see in every possible way, keeps the layouts that break no void, solves each legal
+card in each of them with the plain minimax `solver.reference`, and compares the means and
+the seat cost with `review(..., view="seat", samples="all")`.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+import pyanalysis as pa
+import solver
+from pyanalysis.record import RecordError
+from cli_support import random_deal
+
+GAMES = ["7S", "6NT", "8H", "misere", "raspasy"]
+
+
+def random_record(rng: random.Random, size: int, games: list[str] = GAMES) -> pa.Record:
+    """A random deal (hands of `size`; a full deal has its talon) played out with random
+    legal cards."""
+    game = pa.Game.parse(rng.choice(games))
+    raspasy = game.kind == "raspasy"
+    rule = rng.choice(["suit", "none"]) if raspasy else None
+    deal = random_deal(rng, size, talon=rule == "suit" or size == 10)
+    declarer = None if raspasy else rng.randint(1, 3)
+    leader = 1 if rule == "suit" else rng.randint(1, 3)
+    talon = tuple(c.index for c in deal.talon) if rule == "suit" else ()
+    pos = solver.Position(hands=tuple(h.mask for h in deal.hands), leader=leader - 1,
+                          game=game.kind, trump=game.trump, focus=0, talon=talon,
+                          talon_rule=rule or "none")
+    plays = []
+    while not pos.is_terminal:
+        card = rng.choice(pos.legal_moves())
+        plays.append(pa.Card.from_index(card))
+        pos = pos.play(card)
+    whisting = None
+    if game.kind == "contract":
+        whisting = rng.choice(["open", "closed"])
+    return pa.Record(deal=deal, game=game, declarer=declarer, leader=leader,
+                     talon_rule=rule, plays=tuple(plays), whisting=whisting)
+
+
+def plain_seat_values(record: pa.Record, number: int, player: int | None = None
+                      ) -> tuple[dict[int, Fraction], int, bool]:
+    """{legal card: mean focus tricks (whole deal)} for card `number` over every layout the
+    player could not tell from the real one; the layouts; whether the mover maximises."""
+    per_card, maximiser = plain_layout_values(record, number, player)
+    n = len(next(iter(per_card.values())))
+    return {c: Fraction(sum(v), n) for c, v in per_card.items()}, n, maximiser
+
+
+def plain_layout_values(record: pa.Record, number: int, player: int | None = None
+                        ) -> tuple[dict[int, list[int]], bool]:
+    """{legal card: the focus player's whole-deal tricks in each layout} for card `number`
+    (see `plain_seat_values`; `player`: the raspasy player whose tricks count, else each
+    card's own player), and whether the mover maximises."""
+    game, deal = record.game, record.deal
+    rule = record.talon_rule or "none"
+    talon = tuple(c.index for c in deal.talon) if rule != "none" else ()
+    pos = solver.Position(hands=tuple(h.mask for h in deal.hands), leader=record.leader - 1,
+                          game=game.kind, trump=game.trump, focus=0, talon=talon,
+                          talon_rule=rule)
+    void = {0: set(), 1: set(), 2: set()}
+    taken = {0: 0, 1: 0, 2: 0}
+    tricks_done = 0
+    for card in record.plays[:number]:
+        seat, lead, suit = pos.to_move, pos.lead_suit, card.index // 8
+        if lead is not None and suit != lead:
+            void[seat].add(lead)
+            if game.trump is not None and suit != game.trump:
+                void[seat].add(game.trump)
+        pos, taker, done = pos.advance(card.index)
+        tricks_done += done
+        if taker is not None:
+            taken[taker] += 1
+    mover = pos.to_move
+    declarer = None if record.declarer is None else record.declarer - 1
+    focus = declarer if declarer is not None else mover if player is None else player - 1
+    # Who sees whom.
+    seen = {mover}
+    opened = (game.kind == "misere" or record.whisting_rule == "open") and not (
+        number == 0 and record.leader - 1 == declarer)
+    if declarer is not None and opened:
+        seen = {0, 1, 2} if mover == declarer else {0, 1, 2} - {declarer}
+    hidden_seats = [s for s in range(3) if s not in seen]
+    unseen = [c for s in hidden_seats for c in range(32) if pos.hands[s] >> c & 1]
+    # Cards out of the hands he cannot place: the talon card not yet turned (raspasy), the
+    # talon kept hidden (raspasy, rule none), the declarer's discard (a defender's view).
+    out = [c for c in range(32) if not any(h.mask >> c & 1 for h in deal.hands)]
+    hidden_talon = list(pos.talon[1:]) if pos.talon and tricks_done == 0 else []
+    hidden = hidden_talon
+    if deal.is_full and game.kind != "raspasy" and mover != declarer:
+        hidden = out
+    if deal.is_full and game.kind == "raspasy" and rule == "none":
+        hidden = out
+    shown_talon = [c.index for c in deal.talon] if game.kind != "raspasy" else []
+    unseen += hidden
+    sizes = [bin(pos.hands[s]).count("1") for s in hidden_seats]
+    layouts = []
+
+    def deal_out(cards: list[int], k: int, hands: list[int]) -> None:
+        if k == len(hidden_seats):
+            if len(cards) == len(hidden):
+                layouts.append((hands, cards))
+            return
+        seat = hidden_seats[k]
+        for pick in combinations(cards, sizes[k]):
+            if any(c // 8 in void[seat] for c in pick):
+                continue
+            if seat != declarer and any(c in shown_talon for c in pick):
+                continue  # the talon, shown to all, went to the declarer
+            deal_out([c for c in cards if c not in pick], k + 1,
+                     hands + [sum(1 << c for c in pick)])
+
+    deal_out(sorted(unseen), 0, [])
+    per_card: dict[int, list[int]] = {}
+    for hands, rest in layouts:
+        full = list(pos.hands)
+        for seat, mask in zip(hidden_seats, hands):
+            full[seat] = mask
+        t = (pos.talon[0], rest[0]) if hidden_talon else pos.talon
+        layout = solver.Position(hands=tuple(full), leader=pos.leader, played=pos.played,
+                                 game=pos.game, trump=pos.trump, focus=focus, talon=t,
+                                 talon_rule=pos.talon_rule)
+        for card, value in solver.reference.moves(layout).items():
+            per_card.setdefault(card, []).append(taken[focus] + value)
+    maximiser = (mover == focus) if game.kind == "contract" else (mover != focus)
+    return per_card, maximiser
+
+
+@pytest.mark.slow
+def test_seat_values_equal_the_brute_force_on_endings():
+    rng = random.Random(27)
+    unlucky = compared = 0
+    for _ in range(60):
+        record = random_record(rng, rng.choice([3, 4]))
+        player = rng.choice([None, 1, 2, 3]) if record.game.kind == "raspasy" else None
+        review = pa.review(record, view="seat", samples="all", player=player)
+        for number, card in enumerate(review.cards):
+            if len(card.values) == 1:
+                assert card.seat_cost == 0 and card.seat_layouts == 0
+                continue
+            values, layouts, maximiser = plain_seat_values(record, number, player)
+            assert card.seat_exact and card.seat_layouts == layouts == card.seat_total
+            assert {c.index: v for c, v in card.seat_values.items()} == values
+            best = (max if maximiser else min)(values.values())
+            played = values[card.card.index]
+            assert card.seat_cost == (best - played if maximiser else played - best)
+            assert sorted(c.index for c in card.seat_best) == sorted(
+                c for c, v in values.items() if v == best)
+            compared += 1
+            if card.cost and card.seat_cost == 0:
+                unlucky += 1
+                assert card.seat_verdict == "unlucky"
+    assert compared > 300
+    # A card the double-dummy review charges that was best from the player's seat.
+    assert unlucky > 0
+
+
+@pytest.mark.slow
+def test_seat_values_equal_the_brute_force_late_in_full_deals():
+    """The last three tricks of random full deals: the declarer's discard (two cards of his
+    twelve, the talon's among them or not) is hidden from the defenders."""
+    rng = random.Random(8)
+    compared = with_discard = 0
+    for _ in range(12):
+        record = random_record(rng, 10, ["7S", "6NT", "misere", "raspasy"])
+        review = pa.review(record, view="seat", samples=3000)
+        for number, card in enumerate(review.cards[21:], start=21):
+            if len(card.values) == 1:
+                continue
+            assert card.seat_exact
+            values, layouts, maximiser = plain_seat_values(record, number)
+            assert card.seat_layouts == layouts
+            assert {c.index: v for c, v in card.seat_values.items()} == values
+            compared += 1
+            with_discard += record.declarer not in (None, card.seat)
+    assert compared > 40 and with_discard > 10
+
+
+def unlucky_record() -> pa.Record:
+    """A random ending (fixed seed) whose first flagged double-dummy card was best from the
+    seat."""
+    rng = random.Random(5)
+    for _ in range(400):
+        record = random_record(rng, 3)
+        review = pa.review(record, view="seat", samples="all")
+        for card in review.cards:
+            if card.cost and card.seat_cost == 0:
+                return record
+    raise AssertionError("no unlucky card in 400 endings")
+
+
+def test_an_unlucky_card_is_called_so():
+    record = unlucky_record()
+    review = pa.review(record, view="seat", samples="all")
+    card = next(c for c in review.cards if c.cost and c.seat_cost == 0)
+    assert card.card in card.seat_best and card.card not in card.best
+    assert card.seat_verdict == "unlucky" and card.seat_flag == ""
+    assert card.to_dict()["seat_verdict"] == "unlucky"
+
+
+def test_open_whist_declarer_sees_everything():
+    record = pa.Record.parse(open("data/examples/game.txt").read())
+    review = pa.review(record, view="seat", whisting="open")
+    for card in review.cards:
+        if card.seat == 2 and card.number > 1 and card.seat_layouts:
+            assert card.seat_layouts == 1 and card.seat_cost == card.cost
+
+
+def test_open_whist_defender_knows_all_but_the_discard():
+    record = pa.Record.parse(open("data/examples/game.txt").read())
+    review = pa.review(record, view="seat", whisting="open")
+    first = review.cards[0]  # the 1st hand leads: the defence opens before it
+    assert first.seat_total == 66 and first.seat_exact  # two of the declarer's twelve
+
+
+def test_sampled_layouts_repeat_with_the_seed_and_serve_every_card():
+    record = pa.Record.parse(open("data/examples/game.txt").read())
+    a = pa.review(record, view="seat", whisting="closed", samples=50, seed=3)
+    b = pa.review(record, view="seat", whisting="closed", samples=50, seed=3)
+    assert [c.seat_values for c in a.cards] == [c.seat_values for c in b.cards]
+    first = a.cards[0]
+    assert first.seat_layouts == 50 and not first.seat_exact and first.seat_cost_se is not None
+    assert first.seat_total > 10**6
+
+
+def test_vists_from_the_seat_with_rules():
+    record = pa.Record.parse(open("data/examples/game.txt").read())
+    review = pa.review(record, view="seat", whisting="open", rules="sochi")
+    first = review.cards[0]
+    assert set(first.seat_vists) == set(first.seat_values)
+    # Two whisters: each defender's own tricks count, taken along each layout's line.
+    two = pa.Record.parse(open("data/examples/game.txt").read().replace(
+        "whist: whist pass", "whist: whist whist"))
+    review2 = pa.review(two, view="seat", rules="sochi", samples=20)
+    assert review2.whisting == "closed"
+    assert all(set(c.seat_vists) == set(c.seat_values) for c in review2.cards)
+
+
+def test_the_record_states_the_whisting():
+    text = open("data/examples/game.txt").read()
+    record = pa.Record.parse(text)
+    assert record.whisting is None and record.whisting_rule == "open"  # one whister
+    closed = pa.Record.parse(text + "whisting: closed\n")
+    assert closed.whisting_rule == "closed" and pa.Record.parse(str(closed)) == closed
+    assert pa.Record.from_dict(closed.to_dict()) == closed
+    two = text.replace("whist: whist pass", "whist: whist whist")
+    assert pa.Record.parse(two).whisting_rule == "closed"
+    with pytest.raises(RecordError, match="two whisters always play closed"):
+        pa.Record.parse(two + "whisting: open\n")
+    with pytest.raises(RecordError, match="'sideways' is not understood"):
+        pa.Record.parse(text + "whisting: sideways\n")
+    with pytest.raises(RecordError, match="two whisters always play closed"):
+        pa.review(pa.Record.parse(two), view="seat", whisting="open")
+    with pytest.raises(RecordError, match="misère is played open, not closed"):
+        pa.review(pa.Record.parse(open("data/examples/misere_game.txt").read()),
+                  view="seat", whisting="closed")
+    assert pa.Record.parse(text + "whisting: втёмную\n").whisting == "closed"
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(view="bird"), "view 'bird'"),
+    (dict(view="seat", samples=0), "samples 0"),
+    (dict(view="seat", flags=(0.5, 0.1)), "flags"),
+    (dict(view="seat", seed=-1), "seed -1"),
+    (dict(view="seat", whisting="dim"), "whisting: 'dim' is not understood"),
+    (dict(whisting="open"), "view='seat'"),
+])
+def test_bad_arguments_are_named(kwargs, message):
+    record = pa.Record.parse(open("data/examples/game.txt").read())
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        pa.review(record, **kwargs)
+
+
+def test_tricks_along_a_line_are_counted_as_the_rules_say():
+    """`_takers` (the seat view's count of each seat's tricks along a line) against a replay
+    with the rules' own `Position.advance`, from positions before a card, mid-trick ones and
+    raspasy talon tricks included."""
+    from pyanalysis.analysis.review_seat import _takers
+
+    rng = random.Random(11)
+    for _ in range(300):
+        record = random_record(rng, rng.choice([2, 3, 4, 10]))
+        deal, game = record.deal, record.game
+        rule = record.talon_rule or "none"
+        talon = tuple(c.index for c in deal.talon) if rule != "none" else ()
+        pos = solver.Position(hands=tuple(h.mask for h in deal.hands),
+                              leader=record.leader - 1, game=game.kind, trump=game.trump,
+                              focus=0, talon=talon, talon_rule=rule)
+        cut = rng.randrange(len(record.plays))
+        for card in record.plays[:cut]:
+            pos = pos.play(card.index)
+        rest = [c.index for c in record.plays[cut:]]
+        plain = {1: 0, 2: 0, 3: 0}
+        walk = pos
+        for card in rest:
+            walk, taker, _ = walk.advance(card)
+            if taker is not None:
+                plain[taker + 1] += 1
+        assert _takers(pos, rest) == plain
+
+
+@pytest.mark.slow
+def test_vists_from_the_seat_equal_a_plain_mean_late_in_full_deals():
+    """One whister: the declarer's tricks set every price. Each legal card's mean vists over
+    the layouts (enumerated plainly) against `score_deal` of the plain mean's layouts."""
+    from pyanalysis.scoring import score_deal
+
+    rng = random.Random(21)
+    compared = 0
+    for _ in range(6):
+        record = random_record(rng, 10, ["7S", "6NT"])
+        record = pa.Record(deal=record.deal, game=record.game, declarer=record.declarer,
+                           leader=record.leader, whist=("whist", "pass"), plays=record.plays,
+                           whisting=rng.choice(["open", "closed"]))
+        review = pa.review(record, view="seat", samples=400, rules="sochi")
+        words = review.whist
+        for number, card in enumerate(review.cards[24:], start=24):
+            if len(card.values) == 1 or not card.seat_exact:
+                continue
+            per_layout, _ = plain_layout_values(record, number)
+            for c, total in card.seat_vists.items():
+                mean = sum(score_deal(record.game, rules="sochi", declarer=record.declarer,
+                                      tricks={record.declarer: tricks}, whist=words
+                                      ).values[card.seat]
+                           for tricks in per_layout[c.index]) / len(per_layout[c.index])
+                assert total == mean
+            compared += 1
+    assert compared > 5
+
+
+@pytest.mark.slow
+def test_sampled_seat_costs_agree_with_every_layout_counted():
+    """Cards with a few hundred to a few thousand layouts: 60 drawn give a seat cost within
+    four standard errors of the exact one (every layout counted)."""
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(4):
+        record = random_record(rng, 10, ["7S", "6NT"])
+        record = replace(record, whist=("whist", "whist"), whisting="closed")
+        exact = pa.review(record, view="seat", samples=5000)
+        for seed in range(3):
+            sampled = pa.review(record, view="seat", samples=60, seed=seed)
+            for a, b in zip(exact.cards, sampled.cards):
+                if not a.seat_exact or a.seat_total <= 60 or not b.seat_cost_se:
+                    continue
+                assert abs(float(a.seat_cost - b.seat_cost)) <= 4 * b.seat_cost_se
+                checked += 1
+    assert checked >= 10
+
+
+def test_a_checked_tenner_is_played_with_every_card_open():
+    rng = random.Random(3)
+    record = replace(random_record(rng, 10, ["10H"]), whisting=None)
+    checked = pa.review(record, view="seat", rules="sochi")
+    assert checked.whisting == "checked"
+    for card in checked.cards:
+        if card.seat_layouts:
+            assert card.seat_layouts == 1 and card.seat_cost == card.cost
+    whisted = pa.review(record, view="seat", rules=pa.RuleSet.get("sochi").with_strings(
+        ["tenner_checked=false"]))
+    assert whisted.whisting == "closed"
+    unpriced = pa.review(record, view="seat", samples=20)
+    assert unpriced.whisting == "closed"

@@ -1,0 +1,423 @@
+"""The web application's JSON API: every route answers what the Python API answers; bad
+input is status 400 with one line naming what is wrong; a long analysis can be cancelled."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import pyanalysis as pa
+from pyanalysis.analysis.problems import load_problems
+from pyanalysis.session import PlaySession, turn_json
+from pyanalysis.web import JobPool, create_app
+from pyanalysis.web.app import MAX_BODY
+from pyanalysis.web.jobs import CANCELLED, DONE
+
+from conftest import TestClient, free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+DEAL = "J.A87.987.T97 AKQT8.KQJT9.-.- 97.-.KJT.AKQJ8 AD QD"
+WHIST_DEAL = "K7.Q.AQJ987.J QJ.AKT8.T.AT9 AT98.9.K.KQ87 discard:-.J7.-.-"
+TEN_DEAL = "AKQ.AKQJ9.-.AK T9.87.JT7.987 J87.T.A98.QJT discard:-.-.KQ.-"
+MISERE_ENDING = "8.-.T.- J.-.-.9 -.-.J.7 KD KH"
+#: Misère on twelve cards: every discard over every layout, some six million solves (minutes).
+LONG_MISERE = "87.9.AQT97.87 AK.AQ.KJ8.AKJ JT9.KJT7.-.QT9 QS 8C"
+
+
+def post(client, path: str, **fields):
+    return client.post(path, json=fields)
+
+
+def error_of(response) -> str:
+    assert response.status_code == 400, response.text
+    message = response.json()["error"]
+    assert "\n" not in message and "Traceback" not in message and len(message) < 300
+    return message
+
+
+def parser_message(function, *args) -> str:
+    """The one-line message of the `ValueError` that `function(*args)` raises."""
+    with pytest.raises(ValueError) as caught:
+        function(*args)
+    return " ".join(str(caught.value).split())
+
+
+def wait_for(client, job_id: str, states=(DONE, CANCELLED, "failed"), seconds: float = 60):
+    deadline = time.monotonic() + seconds
+    while True:
+        job = client.get(f"/api/jobs/{job_id}").json()
+        if job["state"] in states or time.monotonic() > deadline:
+            return job
+        time.sleep(0.05)
+
+
+# ----------------------------------------------------------------------------- page and assets
+
+
+@pytest.mark.parametrize("path, kind", [("/", "text/html"), ("/static/app.js", "javascript"),
+                                        ("/static/app.css", "text/css"),
+                                        ("/static/report.css", "text/css")])
+def test_the_page_and_its_assets_come_from_the_package(client, path, kind):
+    response = client.get(path)
+    assert response.status_code == 200 and kind in response.headers["content-type"]
+    assert "default-src 'self'" in response.headers["content-security-policy"]
+    # Nothing is loaded from elsewhere: no address with a host in the page or its assets.
+    assert not re.search(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}", response.text, re.I)
+
+
+def test_the_page_names_only_its_own_assets(client):
+    page = client.get("/").text
+    for src in re.findall(r'(?:src|href)="([^"#]+)"', page):
+        assert src.startswith("/static/") and client.get(src).status_code == 200
+
+
+def test_an_unknown_path_is_not_found(client):
+    assert client.get("/etc/passwd").status_code == 404
+    assert client.get("/static/../app.py").status_code == 404
+
+
+# ----------------------------------------------------------------------------- deal, solve, table
+
+
+def test_parse_reads_any_notation_the_command_line_reads(client):
+    labelled = "♠AKQJ ♣10 9 ♦8 7 ♥AK ♠10 9 8 7 ♣AKQ ♥QJ9 ♣J87 ♦AKQJ ♥10 8 7 TD 9D"
+    data = post(client, "/api/parse", deal=labelled).json()
+    deal = pa.Deal.parse(labelled)
+    assert data["deal"] == str(deal) and data["talon"] == ["TD", "9D"]
+    assert data["hands"]["2"] == ["TS", "9S", "8S", "7S", "AC", "KC", "QC", "QH", "JH", "9H"]
+    assert data["discard"] is None and data["is_full"] is True
+    assert post(client, "/api/parse", deal=WHIST_DEAL).json()["discard"] == ["JC", "7C"]
+
+
+@pytest.mark.parametrize("text", ["AKQ", "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T8X TD 9D",
+                                  "A" * 500, "AS.-.-.- AS.-.-.- -.-.-.-"])
+def test_a_bad_deal_is_400_in_the_parsers_words(client, text):
+    assert error_of(post(client, "/api/parse", deal=text)) == parser_message(pa.Deal.parse, text)
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({}, "deal: missing; give it as text"),
+    ({"deal": 7}, "deal: give it as text, not int"),
+    ({"deal": DEAL, "game": "8S", "declarer": 4}, "declarer: '4' is not a seat: give 1, 2 or 3"),
+    ({"deal": DEAL, "game": "8S", "declarer": True},
+     "declarer: 'True' is not a seat: give 1, 2 or 3"),
+    ({"deal": DEAL, "declarer": 2}, "game: missing; give it as text"),
+    ({"deal": DEAL, "game": "8X", "declarer": 2}, lambda: pa.Game.parse("8X")),
+    ({"deal": DEAL, "game": "8S"}, lambda: pa.solve(DEAL, "8S")),
+    ({"deal": DEAL, "game": "8S", "declarer": 2, "plays": "8C ZZ"}, lambda: pa.Card.parse("ZZ")),
+    ({"deal": DEAL, "game": "8S", "declarer": 2, "plays": [1, 2]},
+     "plays: give the cards played as a list of cards, e.g. [\"AS\", \"7S\"]"),
+])
+def test_solve_refuses_bad_fields_naming_them(client, fields, message):
+    # A text is the API's own message; a function raises the library's, which the API passes on.
+    expected = message if isinstance(message, str) else parser_message(message)
+    assert error_of(client.post("/api/solve", json=fields)) == expected
+
+
+def test_solve_answers_pa_solve(client):
+    for fields in ({"game": "8S", "declarer": 2}, {"game": "misere", "declarer": 1, "leader": 2},
+                   {"game": "raspasy", "player": 3}, {"game": "8S", "declarer": 2,
+                                                      "plays": ["8C"]}):
+        answer = post(client, "/api/solve", deal=DEAL, **fields).json()
+        expected = pa.solve(DEAL, fields["game"], declarer=fields.get("declarer"),
+                            player=fields.get("player"), leader=fields.get("leader", 1),
+                            played=fields.get("plays", ())).to_dict()
+        assert answer == json.loads(json.dumps(expected))
+
+
+def test_table_answers_pa_table(client):
+    answer = post(client, "/api/table", deal=DEAL, talon_rule="card").json()
+    assert answer == json.loads(json.dumps(pa.table(DEAL, talon_rule="card").to_dict()))
+    assert "talon" in error_of(post(client, "/api/table", deal="AKQ.-.-.- -.AKQ.-.- -.-.AKQ.-"
+                                    " AH", talon_rule="sideways"))
+
+
+# ----------------------------------------------------------------------------- play
+
+
+def test_position_is_the_session_after_the_plays(client):
+    plays = [str(card) for card in pa.solve(DEAL, "8S", declarer=2, leader=1).line[:7]]
+    answer = post(client, "/api/position", deal=DEAL, game="8S", declarer=2, plays=plays).json()
+    session = PlaySession(pa.Deal.parse(DEAL), pa.Game.parse("8S"), 2)
+    for card in plays:
+        session.play(card)
+    assert answer == json.loads(json.dumps(turn_json(session)))
+    assert sum(answer["taken_by"].values()) == 2 and len(answer["played"]) == 1
+
+
+def test_position_at_the_end_of_the_deal(client):
+    line = [str(card) for card in pa.solve(DEAL, "8S", declarer=2).line]
+    answer = post(client, "/api/position", deal=DEAL, game="8S", declarer=2, plays=line).json()
+    assert answer["event"] == "end" and answer["taken"] == 8 and len(answer["tricks_played"]) == 10
+
+
+def test_position_refuses_a_card_that_may_not_be_played(client):
+    message = error_of(post(client, "/api/position", deal=DEAL, game="8S", declarer=2,
+                            plays=["8C", "AH"]))
+    assert message == "plays: card 2 (AH): the 2nd hand does not hold AH"
+    message = error_of(post(client, "/api/position", deal=DEAL, game="8S", declarer=2,
+                            plays=["8C", "KC", "8C"]))
+    assert message.startswith("plays: card 3 (8C): ")
+    message = error_of(post(client, "/api/position", deal=DEAL, game="8S", declarer=2,
+                            plays=["AS"] * 41))
+    assert message == "plays: 41 cards, at most 40"
+
+
+# ----------------------------------------------------------------------------- analyses
+
+
+def test_the_analyses_are_listed(client):
+    names = [a["name"] for a in client.get("/api/analyses").json()["analyses"]]
+    assert names[:9] == ["tenner-check", "tenner-odds", "odds", "whist-table", "whist-seat",
+                         "lead-table", "lead-seat", "misere-odds", "misere-catch"]
+    assert ("declare" in names) == hasattr(pa, "declare_options")
+
+
+@pytest.mark.parametrize("fields, expected", [
+    ({"analysis": "lead-table", "deal": DEAL, "game": "8S", "declarer": 2, "rules": "sochi"},
+     lambda: pa.lead_table(DEAL, "8S", 2, rules="sochi")),
+    ({"analysis": "whist-table", "deal": WHIST_DEAL, "game": "7D", "declarer": 1},
+     lambda: pa.whist_table(WHIST_DEAL, "7D", 1)),
+    ({"analysis": "tenner-check", "deal": TEN_DEAL, "game": "10C", "declarer": 1},
+     lambda: pa.check_tenner(TEN_DEAL, "10C", 1)),
+    ({"analysis": "tenner-odds", "deal": TEN_DEAL, "game": "10C", "declarer": 1,
+      "samples": 300, "seed": 4},
+     lambda: pa.tenner_odds("AKQ.AKQJ9.-.AK", "10C", 1, out="KD QD", samples=300, seed=4)),
+    ({"analysis": "odds", "deal": TEN_DEAL, "game": "8C", "declarer": 1, "samples": "200"},
+     lambda: pa.layout_odds("AKQ.AKQJ9.-.AK", "8C", 1, out="KD QD", samples=200)),
+    ({"analysis": "misere-catch", "deal": MISERE_ENDING, "declarer": 2},
+     lambda: pa.misere_catch(MISERE_ENDING, 2)),
+    ({"analysis": "misere-odds", "deal": LONG_MISERE, "declarer": 1, "samples": 50},
+     lambda: pa.misere_odds(pa.Hand.parse("Q87.98.AQT97.87"), 1, samples=50)),
+    ({"analysis": "lead-seat", "deal": DEAL, "game": "8S", "declarer": 2, "samples": 40},
+     lambda: pa.lead_decision("J.A87.987.T97", "8S", 2, talon=["AD", "QD"], samples=40)),
+    ({"analysis": "whist-seat", "deal": "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D",
+      "game": "6S", "declarer": 1, "seat": 2, "samples": 30},
+     lambda: pa.whist_decision("T987.AKQ.-.QJ9", "6S", 1, 2, talon=["TD", "9D"], samples=30)),
+])
+def test_each_analysis_answers_its_python_functions_to_dict(client, fields, expected):
+    job = client.post("/api/analysis", json=fields).json()
+    assert job["state"] == DONE and job["analysis"] == fields["analysis"]
+    assert job["result"] == json.loads(json.dumps(expected().to_dict()))
+    assert job["html"].strip() and "<script" not in job["html"]
+
+
+def test_the_misere_odds_are_the_misere_odds_whatever_the_game(client):
+    # The misère holding of LONG_MISERE with the talon: ten cards and the discard given.
+    deal = "87.9.AQT97.87 AK.AQ.KJ8.AKJ JT9.KJT7.-.QT9 discard:QS 8C"
+    job = client.post("/api/analysis", json={"analysis": "misere-odds", "deal": deal,
+                                             "declarer": 1, "game": "8S"}).json()
+    assert job["state"] == DONE
+    assert job["result"] == json.loads(json.dumps(
+        pa.misere_odds("87.9.AQT97.87", 1, out="QS 8C").to_dict()))
+
+
+def test_the_report_sections_show_the_tables(client):
+    job = client.post("/api/analysis", json={"analysis": "lead-table", "deal": DEAL,
+                                             "game": "8S", "declarer": 2}).json()
+    assert '<section class="panel leads"' in job["html"]
+    assert '<pre class="answer-text" data-analysis="lead-table">' in job["html"]
+    job = client.post("/api/analysis", json={"analysis": "whist-table", "deal": WHIST_DEAL,
+                                             "game": "7D", "declarer": 1}).json()
+    assert '<section class="panel whist"' in job["html"]
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"analysis": "fortune", "deal": DEAL, "game": "8S", "declarer": 2}, "analysis: 'fortune' is"
+     " not one of"),
+    ({"deal": DEAL, "game": "8S", "declarer": 2}, "analysis: missing"),
+    ({"analysis": "lead-table", "deal": DEAL, "game": "8S"}, "declarer: missing"),
+    ({"analysis": "lead-table", "deal": DEAL, "game": "8S", "declarer": 2, "rules": "moscow"},
+     "rules: 'moscow' is not a rule set"),
+    ({"analysis": "odds", "deal": TEN_DEAL, "game": "8C", "declarer": 1, "samples": 0},
+     "samples: '0' is not a whole number"),
+    ({"analysis": "odds", "deal": TEN_DEAL, "game": "8C", "declarer": 1, "seed": -1},
+     "seed: '-1' is not a whole number"),
+    ({"analysis": "whist-seat", "deal": DEAL, "game": "8S", "declarer": 2},
+     "seat: missing; the defender who decides (3 or 1)"),
+    ({"analysis": "tenner-check", "deal": TEN_DEAL, "game": "8C", "declarer": 1}, "10"),
+])
+def test_an_analysis_refuses_bad_input_in_one_line(client, fields, message):
+    for path in ("/api/analysis", "/api/jobs"):
+        assert message in error_of(client.post(path, json=fields))
+
+
+def test_a_long_analysis_is_cancelled(client):
+    started = client.post("/api/jobs", json={"analysis": "misere-odds", "deal": LONG_MISERE,
+                                             "declarer": 1})
+    assert started.status_code == 202
+    job = started.json()
+    assert job["total"] > 5_000_000
+    running = wait_for(client, job["id"], states=("running",), seconds=30)
+    assert running["state"] == "running"
+    cancelled = client.post(f"/api/jobs/{job['id']}/cancel").json()
+    assert cancelled["state"] in ("running", CANCELLED)
+    final = wait_for(client, job["id"], seconds=30)
+    assert final["state"] == CANCELLED and "result" not in final
+    assert final["done"] < job["total"] and final["seconds"] < 30
+    # Cancelling again leaves it as it is; the pool takes new work.
+    assert client.post(f"/api/jobs/{job['id']}/cancel").json()["state"] == CANCELLED
+    again = client.post("/api/analysis", json={"analysis": "lead-table", "deal": DEAL,
+                                               "game": "8S", "declarer": 2}).json()
+    assert again["state"] == DONE
+
+
+def test_a_finished_job_keeps_its_answer_when_cancelled(client):
+    done = client.post("/api/analysis", json={"analysis": "lead-table", "deal": DEAL,
+                                              "game": "8S", "declarer": 2}).json()
+    after = client.post(f"/api/jobs/{done['id']}/cancel").json()
+    assert after["state"] == DONE and after["result"] == done["result"]
+
+
+def test_an_unknown_job_is_404(client):
+    for response in (client.get("/api/jobs/999999"), client.post("/api/jobs/nope/cancel")):
+        assert response.status_code == 404 and "job: no analysis" in response.json()["error"]
+
+
+def test_a_full_pool_refuses_more_work():
+    pool = JobPool(workers=1, queue=1)
+    with TestClient(create_app(pool), base_url="http://localhost:8000") as client:
+        long = {"analysis": "misere-odds", "deal": LONG_MISERE, "declarer": 1}
+        first = client.post("/api/jobs", json=long).json()
+        second = client.post("/api/jobs", json=long).json()
+        third = client.post("/api/jobs", json=long)
+        assert third.status_code == 429
+        assert third.json()["error"] == ("2 analyses are running or waiting, at most 2:"
+                                         " cancel one first")
+        # The waiting one never starts once cancelled.
+        assert client.post(f"/api/jobs/{second['id']}/cancel").json()["state"] == CANCELLED
+        client.post(f"/api/jobs/{first['id']}/cancel")
+        assert wait_for(client, first["id"])["state"] == CANCELLED
+        assert client.get(f"/api/jobs/{second['id']}").json()["done"] == 0
+
+
+# ----------------------------------------------------------------------------- records, problems, report
+
+
+def test_a_record_is_read_from_its_text(client):
+    text = (ROOT / "data" / "examples" / "game.txt").read_text(encoding="utf-8")
+    record = pa.Record.parse(text)
+    data = post(client, "/api/record", record=text).json()
+    assert data["record"] == json.loads(json.dumps(record.to_dict()))
+    assert data["deal"] == str(record.deal) and data["game"] == str(record.game)
+    assert data["plays"] == [str(card) for card in record.plays]
+    # Its play is a line the position route accepts.
+    position = post(client, "/api/position", deal=data["deal"], game=data["game"],
+                    declarer=data["declarer"], leader=data["leader"], plays=data["plays"])
+    assert position.status_code == 200
+
+
+@pytest.mark.parametrize("text", ["", "deal: AKQ\ngame: 8S\n", "{\"deal\": 1}", "x" * 40_000])
+def test_a_bad_record_is_400(client, text):
+    message = error_of(post(client, "/api/record", record=text))
+    if 0 < len(text) < 1000:
+        assert message == parser_message(pa.Record.parse, text)
+    elif text:
+        assert message == "record: 40000 characters, at most 32768"
+
+
+def test_the_problems_are_listed_and_loaded(client):
+    listed = client.get("/api/problems").json()["problems"]
+    problems = load_problems()
+    assert [p["id"] for p in listed] == [p.id for p in problems]
+    first = problems[0]
+    data = post(client, "/api/problem", id=first.id).json()
+    assert (data["deal"], data["game"], data["declarer"], data["leader"]) == (
+        str(first.deal), str(first.game), first.declarer, first.leader)
+    assert error_of(post(client, "/api/problem", id="XX-nothing")).startswith(
+        "no problem 'XX-nothing' in the collection")
+
+
+def test_the_report_is_the_html_report(client):
+    page = client.post("/api/report", json={"deal": DEAL, "game": "8S", "declarer": 2})
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "attachment" in page.headers["content-disposition"]
+    assert "<title>8♠ by the 2nd hand · prefdd</title>" in page.text
+    played = client.post("/api/report", json={"deal": DEAL, "game": "8S", "declarer": 2,
+                                              "plays": ["8C", "KC", "7S"]})
+    assert "as played" in played.text
+    assert error_of(client.post("/api/report", json={"deal": DEAL, "game": "8S"})) == \
+        parser_message(pa.solve, DEAL, "8S")
+    assert error_of(client.post("/api/report", json={
+        "deal": DEAL, "game": "8S", "declarer": 2, "plays": ["8C", "QS"]})) == parser_message(
+        lambda: pa.review(DEAL, "8S", declarer=2, plays=["8C", "QS"]))
+
+
+# ----------------------------------------------------------------------------- requests
+
+
+def test_a_request_that_is_not_json_or_too_large_is_400(client):
+    assert error_of(client.post("/api/solve", content=b"{")).startswith("request: not JSON")
+    assert error_of(client.post("/api/solve", content=b"\xff\xfe")).startswith(
+        "request: not JSON")
+    assert error_of(client.post("/api/solve", json=[DEAL])).startswith("request: give a JSON"
+                                                                       " object")
+    big = json.dumps({"deal": DEAL, "pad": "x" * MAX_BODY}).encode()
+    assert error_of(client.post("/api/solve", content=big)) == (
+        f"request: {len(big)} bytes, at most {MAX_BODY}")
+    nested = b"[" * 100_000 + b"]" * 100_000
+    assert error_of(client.post("/api/solve", content=nested)).startswith("request:")
+
+
+def test_a_request_naming_another_host_is_refused():
+    # A site whose name is made to point at 127.0.0.1 names itself in the Host header.
+    with TestClient(create_app(), base_url="http://evil.example") as client:
+        assert client.get("/").status_code == 400
+        assert client.post("/api/solve", json={"deal": DEAL, "game": "8S",
+                                               "declarer": 2}).status_code == 400
+    with TestClient(create_app(hosts=["*"]), base_url="http://evil.example") as client:
+        assert client.get("/").status_code == 200
+
+
+# ----------------------------------------------------------------------------- prefdd serve
+
+
+def test_serve_help_and_bad_port():
+    from click.testing import CliRunner
+
+    from pyanalysis.cli import main
+
+    out = CliRunner().invoke(main, ["serve", "--help"])
+    assert out.exit_code == 0 and "--port" in out.output and "127.0.0.1" in out.output
+    bad = CliRunner().invoke(main, ["serve", "--port", "70000"])
+    assert bad.exit_code == 2 and "70000" in bad.output
+
+
+def test_serve_answers_on_127_0_0_1():
+    import urllib.request
+
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "pyanalysis.cli", "serve", "--port",
+                               str(port)], stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stderr.readline() == (f"prefdd serves http://127.0.0.1:{port}/"
+                                            f" (Ctrl-C stops it)\n")
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as page:
+                    assert b"prefdd" in page.read()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None
+                time.sleep(0.1)
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_declare_is_offered_where_the_package_has_it(client):
+    fields = {"analysis": "declare", "deal": "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D",
+              "declarer": 1, "samples": 40}
+    if not hasattr(pa, "declare_options"):
+        assert error_of(client.post("/api/analysis", json=fields)).startswith(
+            "analysis: 'declare' is not one of")
+        return
+    job = client.post("/api/analysis", json=fields).json()
+    expected = pa.declare_options("AKQJ.T9.87.AK", 1, talon="TD 9D", samples=40)
+    assert job["state"] == DONE and job["result"] == json.loads(json.dumps(expected.to_dict()))
