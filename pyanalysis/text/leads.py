@@ -192,7 +192,12 @@ def ranked(result: LeadDecision) -> list[pa.Card]:
 def leads_table(result: LeadDecision, symbols: bool) -> list[str]:
     priced = result.rules is not None
     unit = "vists" if priced else "tricks"
-    header = ["lead", "tricks", short_text(result.game)] + (["vists"] if priced else []) + \
+    # A contract's defenders each get their vists (with two whisters from their own shares).
+    partner = (6 - result.declarer - result.leader
+               if any(s.partner_vists is not None for s in result.leads.values()) else None)
+    vists = ["vists"] if partner is None else [f"{SHORT_SEATS[result.leader]} vists",
+                                               f"{SHORT_SEATS[partner]} vists"]
+    header = ["lead", "tricks", short_text(result.game)] + (vists if priced else []) + \
         [f"vs best ({unit})"]
     rows = [header]
     for card in ranked(result):
@@ -201,10 +206,23 @@ def leads_table(result: LeadDecision, symbols: bool) -> list[str]:
                with_se(s.tricks, s.tricks_se, symbols), percent(s.set_probability)]
         if priced:
             row.append(with_se(s.vists, s.vists_se, symbols, sign=True))
+        if priced and partner is not None:
+            row.append(with_se(s.partner_vists, s.partner_vists_se, symbols, sign=True))
         row.append("best" if card == result.best else with_se(s.diff, s.diff_se, symbols,
                                                               sign=True))
         rows.append(row)
     return table(rows, right=range(1, len(header)))
+
+
+def vists_words(result: LeadDecision) -> str:
+    """What the vists columns hold, in words ("" unpriced)."""
+    if result.rules is None:
+        return ""
+    if all(s.partner_vists is None for s in result.leads.values()):
+        return "the leader’s value in vists, "
+    shares = (" (each from his own sure share)"
+              if not result.whist or sorted(set(result.whist.values())) == ["whist"] else "")
+    return f"the leader’s and his partner’s values in vists{shares}, "
 
 
 def recommendation_lines(result: LeadDecision, symbols: bool) -> list[str]:
@@ -245,7 +263,7 @@ def decision_lines(result: LeadDecision, talon: pa.Hand | None = None,
     lines = [*question_lines(result, talon, others, symbols), "", *model_lines(result), ""]
     lines += say(f"Every lead over the layouts kept: the declarer's mean tricks after it,"
                  f" the share in which {'he is caught' if result.game.kind == MISERE else 'the contract goes down'},"
-                 f" {'the leader’s value in vists, ' if result.rules is not None else ''}"
+                 f" {vists_words(result)}"
                  f"and the difference to the best lead on the same layouts (in {unit}, from"
                  f" the leader's side), each with its standard error (* = best):")
     lines += [*leads_table(result, symbols), "", *recommendation_lines(result, symbols), ""]
