@@ -7,8 +7,11 @@ two backends must be the same, byte for byte.
     python benches/study_speed.py --count 10000 --seed 1 --runs 2
     python benches/study_speed.py --tenners 10000 --seed 1
 
-Prints, per backend and run, the wall time, the tables per second and per second of each core
-(the rate divided by the workers), and the Dask rate as a share of the local processes'. The
+Prints, per backend and run, the wall time and the tables per second, and the CPU time the
+workers spent (their own processes' user and system time, read from the operating system)
+with the tables per CPU second: the rate of one core, which does not depend on how busy the
+machine is, where the wall time does; then the Dask rates as a share of the local processes'.
+The
 deals are `prefdd deals --count N --seed S` (table jobs); a Dask cluster's scheduler and its
 workers are started here (`distributed.LocalCluster`, processes, one thread a worker) before
 the clock starts, as a cluster would be running already.
@@ -21,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shlex
 import subprocess
 import sys
@@ -40,12 +44,30 @@ def write_deals(path: Path, count: int, seed: int) -> None:
             out.write(json.dumps(job) + "\n")
 
 
-def timed(inp: Path, out: Path, **backend: object) -> float:
+def cpu_seconds() -> float:
+    """This process's CPU time, all its threads, user and system."""
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
+
+
+def children_cpu_seconds() -> float:
+    """The CPU time of this process's children that have ended (a process pool's workers)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def timed(inp: Path, out: Path, client: object = None, **backend: object
+          ) -> tuple[float, float]:
+    """(wall seconds, the workers' CPU seconds) of one run."""
+    before = (sum(client.run(cpu_seconds).values()) if client is not None  # type: ignore[attr-defined]
+              else children_cpu_seconds())
     start = time.perf_counter()
     summary = run_batch(inp, out, jobs=WORKERS, progress=False, **backend)
     seconds = time.perf_counter() - start
+    after = (sum(client.run(cpu_seconds).values()) if client is not None  # type: ignore[attr-defined]
+             else children_cpu_seconds())
     assert summary.error_lines == [], summary.error_lines[:5]
-    return seconds
+    return seconds, after - before
 
 
 def tenner_study(count: int, seed: int) -> None:
@@ -82,7 +104,7 @@ def main() -> None:
     if args.tenners is not None:
         tenner_study(args.tenners, args.seed)
         return
-    from distributed import LocalCluster
+    from distributed import Client, LocalCluster
 
     with tempfile.TemporaryDirectory() as where:
         inp = Path(where) / "deals.jsonl"
@@ -90,25 +112,30 @@ def main() -> None:
         print(f"{args.count:,} random deals (seed {args.seed}), a full table each;"
               f" {WORKERS} workers; load average before: {os.getloadavg()[0]:.2f}")
         with LocalCluster(n_workers=WORKERS, threads_per_worker=1, processes=True,
-                          host="127.0.0.1", dashboard_address=None) as cluster:
-            rates: dict[str, list[float]] = {"processes": [], "dask": []}
+                          host="127.0.0.1", dashboard_address=":0") as cluster, \
+                Client(cluster.scheduler_address) as client:
+            walls: dict[str, list[float]] = {"processes": [], "dask": []}
+            cpus: dict[str, list[float]] = {"processes": [], "dask": []}
             for run in range(args.runs):
                 for backend, options in (("processes", {}),
-                                         ("dask", {"backend": "dask",
+                                         ("dask", {"backend": "dask", "client": client,
                                                    "scheduler": cluster.scheduler_address})):
                     out = Path(where) / f"{backend}.jsonl"
-                    seconds = timed(inp, out, **options)
-                    rate = args.count / seconds
-                    rates[backend].append(rate)
-                    print(f"run {run + 1} {backend:9}: {seconds:8.1f} s  {rate:7.1f} tables/s"
-                          f"  {rate / WORKERS:7.1f} tables/s per core"
+                    seconds, cpu = timed(inp, out, **options)
+                    walls[backend].append(args.count / seconds)
+                    cpus[backend].append(args.count / cpu)
+                    print(f"run {run + 1} {backend:9}: {seconds:7.1f} s wall"
+                          f" {args.count / seconds:7.1f} tables/s;"
+                          f" workers {cpu:7.1f} CPU s {args.count / cpu:7.1f} tables per CPU s"
                           f"  (load {os.getloadavg()[0]:.2f})")
                 same = ((Path(where) / "processes.jsonl").read_bytes()
                         == (Path(where) / "dask.jsonl").read_bytes())
                 assert same, "the two backends' answers differ"
-        best = {name: max(values) for name, values in rates.items()}
-        print(f"answers identical on both backends; Dask at {best['dask'] / best['processes']:.0%}"
-              f" of the local processes' rate (best runs)")
+        for name, rates in (("wall", walls), ("CPU", cpus)):
+            best = {backend: max(values) for backend, values in rates.items()}
+            print(f"{name}: Dask at {best['dask'] / best['processes']:.0%} of the local"
+                  f" processes' rate (best runs)")
+        print("answers identical on both backends")
 
 
 if __name__ == "__main__":

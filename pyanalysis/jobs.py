@@ -9,7 +9,8 @@ command line tells ``prefdd tenner DEAL`` from ``prefdd tenner HAND``.
 
 A line without ``"kind"`` is a solve job (the batch's first and default kind, answered with
 ``"tricks"``, ``"verdict"`` and ``"moves"``), or, when it carries ``"play"``, a played deal's
-record in its JSON form (`Record.from_dict`), which is reviewed.
+record in its JSON form (`Record.from_dict`), which is reviewed; so is a line whose
+``"record"`` holds a record's text (`Record.parse`: the form `prefdd review` reads).
 
 Arguments are given as JSON gives them: text for deals, hands, games, cards and rules (the
 functions read text as the command line does), numbers for seats, objects keyed by seat
@@ -30,11 +31,10 @@ from typing import Any, Callable
 import pyanalysis as pa
 
 from .record import Record
-from .serialize import to_jsonable
 from .solving import table_from_counts, table_positions
 
-__all__ = ["KINDS", "Kind", "Question", "Counted", "counted_job", "JobError", "job_kind", "job_cost", "kind_function", "kind_arguments",
-           "answer_kind"]
+__all__ = ["KINDS", "Kind", "Question", "Counted", "JobError", "job_kind", "job_cost",
+           "counted_job", "kind_function", "kind_arguments", "answer_kind"]
 
 
 class JobError(ValueError):
@@ -123,11 +123,11 @@ SEAT_MAPPINGS = ("whist", "known")
 
 
 def job_kind(job: dict[str, Any]) -> str:
-    """The kind of `job`: its ``"kind"``, else review for a record (it has ``"play"``), else
-    solve. `JobError` for a kind that is not one of `KINDS`."""
+    """The kind of `job`: its ``"kind"``, else review for a record (it has ``"play"``, or a
+    ``"record"`` in the text form), else solve. `JobError` for a kind that is not one of `KINDS`."""
     kind = job.get("kind")
     if kind is None:
-        return "review" if "play" in job else "solve"
+        return "review" if "play" in job or "record" in job else "solve"
     if not isinstance(kind, str) or kind not in KINDS:
         near = difflib.get_close_matches(str(kind), KINDS, n=1) if isinstance(kind, str) else []
         hint = f"did you mean '{near[0]}'?" if near else f"one of: {', '.join(KINDS)}"
@@ -229,6 +229,15 @@ def answer_kind(kind: str, job: dict[str, Any]) -> Any:
     """The result of `job` of `kind` (not solve, whose answer the batch writes itself): the
     function's result object. `ValueError` (a one-line message) for a job that cannot be
     answered."""
+    if kind == "review" and "record" in job:
+        # A record in its text form (or JSON) under "record": the review's first argument.
+        text = job["record"]
+        if not isinstance(text, (str, dict)):
+            raise JobError(f"field 'record' must be a record's text or object, got {_shown(text)}")
+        record = Record.parse(text) if isinstance(text, str) else Record.from_dict(text)
+        function = kind_function(kind, job)
+        return function(record, **kind_arguments(kind, function, job, skip=("record",),
+                                                 given=1))
     if kind == "review" and any(key in job for key in RECORD_ONLY):
         # A played deal in the record format: the record is the review's first argument, the
         # job's other fields (rules, ...) its options.
@@ -238,11 +247,6 @@ def answer_kind(kind: str, job: dict[str, Any]) -> Any:
         return function(record, **arguments)
     function = kind_function(kind, job)
     return function(**kind_arguments(kind, function, job))
-
-
-def answer_json(result: Any) -> Any:
-    """A result as the batch writes it: its `to_dict()`, JSON-ready."""
-    return to_jsonable(result)
 
 
 def _shown(value: Any) -> str:

@@ -21,8 +21,11 @@ Only some discards need the defenders' own tricks (the principal line): for each
 number of tricks the value is bounded below and above over every way the defenders' tricks can
 split, and a discard whose upper bound (summed over the layouts) is below the best lower bound
 of another cannot be best; the lines are solved only for the others, and only in the layouts
-where the split changes the value. The trick counts themselves are solved for every distinct
-discard: discards that differ only by cards equal in play (`layouts.discard_classes`) are one.
+where the split changes the value. A contract's trick counts are solved for every distinct
+discard (discards that differ only by cards equal in play, `layouts.discard_classes`, are
+one). Misère's value only falls with each trick he takes, so there bound searches against a
+first choice give lower bounds on his tricks, and a discard is counted in full only when its
+value at those bounds could still be the best (`_best_misere`).
 
 An ending (hands of n < 10 cards, `others` given) is scored as the last n tricks of a whole
 deal in which the declarer took every earlier trick in a contract and none in misère (`earlier`
@@ -293,8 +296,6 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
     """
     import numpy as np
 
-    import solver
-
     q = _question(hand, talon, others, declarer, leader)
     ruleset = RuleSet.get(rules)
     if isinstance(players, bool) or players not in (3, 4):
@@ -448,7 +449,10 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
     asked = (caught == 1) & (inc >= 1)[:, None]
     asked[:, first] = False
     rows, cols = np.nonzero(asked)
-    more = _count_where(template, hands, kept[cols], rows, jobs, inc[rows] + 1) == 1
+    more = np.zeros(len(rows), dtype=bool)
+    room = inc[rows] < bin(int(kept[0])).count("1")  # he can take no more than every trick
+    more[room] = _count_where(template, hands, kept[cols[room]], rows[room], jobs,
+                              inc[rows[room]] + 1) == 1
     low[rows[more], cols[more]] = inc[rows[more]] + 1
     rows, cols = rows[~more], cols[~more]  # he takes at most as many as the first choice
     same = _count_where(template, hands, kept[cols], rows, jobs, inc[rows]) == 1

@@ -17,7 +17,7 @@ import math
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from .. import checks
 from ..cards import Card

@@ -29,7 +29,7 @@ Misère: "game": "misere"; raspasy: "game": "raspasy", "player": 2, "talon_rule"
 "leader": 2 and "played": ["AS"] for a trick in progress.
 Any analysis: "kind": "table", "tenner", "odds", "whist", "lead", "misere_catch", "review" or
 "declare", the other fields its Python function's arguments, its to_dict() as "answer"; a
-played deal's record (JSON form) is a job line too.
+played deal's record (its JSON form, or its text as "record") is a job line too.
 """)
 @click.argument("input_path", metavar="IN.jsonl", type=click.Path(dir_okay=False))
 @click.option("-o", "--output", "output_path", metavar="OUT.jsonl", required=True,

@@ -15,7 +15,7 @@ import pytest
 import solver
 from solver import reference
 from solver.position import Position
-from pyanalysis import Card, Game, Hand, RuleSet, score_deal
+from pyanalysis import Game, Hand, RuleSet, score_deal
 from pyanalysis.analysis.declare import declare_options, planned_positions
 from pyanalysis.analysis.whist import Node, whisting_tree
 from pyanalysis.errors import CardCountError, DuplicateCardError, PositionError
@@ -271,3 +271,12 @@ def test_bad_input_is_one_clear_message(call, error, words):
         call()
     message = str(caught.value)
     assert words in message and "\n" not in message
+
+
+def test_a_misere_caught_for_every_trick():
+    """Every top card: misère caught for all ten in every layout, whatever he discards (no
+    bound search may ask for an eleventh trick)."""
+    result = declare_options("AKQJ.AKQJ.AK.AK", 1, samples=20, seed=4)
+    misere = result.option("misere")
+    assert misere.distribution == {10: 1} and misere.probability == 0
+    assert result.option("10NT").probability == 1

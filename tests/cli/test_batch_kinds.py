@@ -69,6 +69,8 @@ CASES = [
     ({"kind": "review", **record_fields(), "rules": "sochi"},
      lambda: pa.review(pa.Record.parse(GAME.read_text(encoding="utf-8")), rules="sochi")),
     (record_fields(), lambda: pa.review(pa.Record.parse(GAME.read_text(encoding="utf-8")))),
+    ({"record": GAME.read_text(encoding="utf-8"), "rules": "sochi", "id": 7},
+     lambda: pa.review(pa.Record.parse(GAME.read_text(encoding="utf-8")), rules="sochi")),
     ({"kind": "review", **record_fields(), "view": "seat", "samples": 30, "seed": 2},
      lambda: pa.review(pa.Record.parse(GAME.read_text(encoding="utf-8")), view="seat",
                        samples=30, seed=2)),
@@ -148,6 +150,8 @@ def test_a_kind_whose_function_is_missing_says_so(monkeypatch):
      "unknown field 'talon_rul' (did you mean 'talon_rule'?)"),
     ({"kind": "odds", "hand": "AKJ98.AQ.K7.987", "game": "6S", "declarer": 1, "jobs": 4},
      "field 'jobs' is not a job's: the batch run sets it"),
+    ({"kind": "review", "record": 5}, "field 'record' must be a record's text or object, got 5"),
+    ({"record": "deal: AK.QJ\ngame: 8S"}, None),
     ({"kind": "lead", "deal": LEAD_DEAL, "game": "misere", "declarer": True},
      "field 'declarer' must be 1, 2 or 3, got true"),
     ({"kind": "table", "deal": "AK.QJ"}, None),  # the notation's own message
@@ -158,9 +162,12 @@ def test_a_bad_job_is_one_error_line_and_keeps_its_fields(job, error):
     assert set(line) == set(job) | {"error"}
     if error is not None:
         assert line["error"] == error
-    else:
+    else:  # the function's own message, as it says it
         with pytest.raises(ValueError) as raised:
-            pa.table(job["deal"])
+            if "record" in job:
+                pa.Record.parse(job["record"])
+            else:
+                pa.table(job["deal"])
         assert line["error"] == " ".join(str(raised.value).split())
 
 
@@ -194,7 +201,7 @@ def cluster():
     """A real distributed scheduler and two worker processes on 127.0.0.1."""
     distributed = pytest.importorskip("distributed")  # the dask extra; CI installs it
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None) as local:
+                                  host="127.0.0.1", dashboard_address=":0") as local:
         yield local
 
 
