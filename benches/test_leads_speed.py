@@ -6,6 +6,11 @@ asserts.
 - open-card table: `lead_table` on every deal of data/bench/trump.jsonl (200 full deals,
   eight-level trump contracts), the first defender leading, one deal per round: every legal
   lead solved double-dummy. Target: 50 ms a deal.
+- priced open-card table: `lead_table(..., rules="sochi")` (both defenders whist: each
+  priced from his own sure share after each lead, `solver.share`) on every deal of
+  data/bench/bid_contracts.jsonl (200 full deals of contracts as bid, the declarer's discard
+  made) and of trump.jsonl, the first defender leading, one deal per round. Target: 50 ms a
+  deal (median).
 - leader's seat: `lead_decision` for the first defender, 1,000 kept layouts, the default
   declarer model ("dd": his best double-dummy discard) and bidding filter ("bid"), seed 0, on
   JOBS threads, one hand per round: the first HANDS deals of trump.jsonl in which the
@@ -21,7 +26,10 @@ second.
 from __future__ import annotations
 
 import json
+import statistics
 import time
+
+import pytest
 
 import pyanalysis as pa
 from pyanalysis.analysis import lead_decision, lead_table
@@ -55,33 +63,44 @@ def decision_hands() -> list[dict]:
     return hands
 
 
-def test_open_card_lead_table(benchmark):
-    """Every lead of a full deal with open cards, one deal per round."""
-    jobs = load("trump")
+def table_rounds(benchmark, jobs: list[dict], question: str, **options) -> None:
+    """`lead_table` with `options` on each deal of `jobs`, the first defender leading, one
+    deal per round; the times per deal into the extra info."""
     first = jobs[0]
     lead_table(first["deal"], first["game"], first["declarer"],
-               leader=first_defender(first["declarer"]))  # warm up
+               leader=first_defender(first["declarer"]), **options)  # warm up
     pending = iter(jobs)
     seconds: list[float] = []
-
-    def setup():
-        job = next(pending)
-        return (job,), {}
 
     def run(job):
         start = time.perf_counter()
         lead_table(job["deal"], job["game"], job["declarer"],
-                   leader=first_defender(job["declarer"]))
+                   leader=first_defender(job["declarer"]), **options)
         seconds.append(time.perf_counter() - start)
 
-    benchmark.pedantic(run, setup=setup, rounds=len(jobs), iterations=1)
+    benchmark.pedantic(run, setup=lambda: ((next(pending),), {}), rounds=len(jobs),
+                       iterations=1)
     ordered = sorted(seconds)
     slowest = sorted(range(len(seconds)), key=lambda i: -seconds[i])[:5]
     benchmark.extra_info.update(
-        question="open-card lead table, full deal (lead_table)", threads=1,
-        rounds=len(seconds), mean_ms=1e3 * sum(seconds) / len(seconds),
+        question=question, threads=1, rounds=len(seconds),
+        median_ms=1e3 * statistics.median(seconds), mean_ms=1e3 * sum(seconds) / len(seconds),
         p90_ms=1e3 * ordered[int(0.9 * (len(ordered) - 1))], max_ms=1e3 * ordered[-1],
         slowest=[{**jobs[i], "seconds": seconds[i]} for i in slowest])
+
+
+def test_open_card_lead_table(benchmark):
+    """Every lead of a full deal with open cards, one deal per round."""
+    table_rounds(benchmark, load("trump"), "open-card lead table, full deal (lead_table)")
+
+
+@pytest.mark.parametrize("name", ["bid_contracts", "trump"])
+def test_priced_lead_table(benchmark, name):
+    """Every lead of a full deal priced for both defenders (sochi, both whist), one deal per
+    round."""
+    table_rounds(benchmark, load(name),
+                 f"priced open-card lead table, full deal ({name}, sochi, both whist)",
+                 rules="sochi")
 
 
 def test_lead_decision_1000_layouts(benchmark):

@@ -295,6 +295,69 @@ def tricks_along(position: Any, line: Iterable[int]) -> dict[int, int]:
     return by_seat
 
 
+@dataclass(frozen=True)
+class SureShares:
+    """How a contract's tricks are split for pricing when each defender plays for himself.
+
+    `declarer` (a seat 1..3) takes `tricks`: those already taken plus his double-dummy count
+    of the rest. `shares` {defender: tricks}: those he already took plus his sure share of
+    the rest, the most he takes whatever the declarer does while the defence holds the
+    declarer to that count (`solver.share`; ALGORITHM.md, "A defender's sure share").
+    `total`: the deal's tricks. The two shares need not add up to the defence's tricks: each
+    is the one defender's own guarantee, and each prices his own vists (`split_for`).
+    """
+
+    declarer: int
+    tricks: int
+    shares: dict[int, int]
+    total: int
+
+    def split_for(self, seat: int) -> dict[int, int]:
+        """The tricks by seat that price the defender `seat`'s vists: the declarer his count,
+        `seat` his sure share, the other defender the rest."""
+        other = next(s for s in self.shares if s != seat)
+        mine = self.shares[seat]
+        return {self.declarer: self.tricks, seat: mine,
+                other: self.total - self.tricks - mine}
+
+
+def sure_shares(position: Any, taken: dict[int, int] | None = None,
+                engine: Any = None) -> SureShares:
+    """Both defenders' sure shares at `position`, an engine position of a contract (also
+    mid-trick), plus the tricks `taken` so far ({seat 1..3: tricks}, default none)."""
+    engine = _solver(engine)
+    tricks = engine.tricks(position)
+    shares = [engine.share(position, s - 1) for s in Seat.defenders(position.focus + 1)]
+    return _shares(position, tricks, shares, taken)
+
+
+def sure_shares_many(positions: list[Any], tricks: Iterable[int] | None = None,
+                     jobs: int | None = None) -> list[SureShares]:
+    """`sure_shares` of many positions, nothing taken yet, the searches in compiled code on
+    `jobs` threads; `tricks`: the declarer's double-dummy counts when already known."""
+    solver = _engine()
+    counts = (list(tricks) if tricks is not None
+              else [int(v) for v in solver.tricks_many(positions, threads=jobs,
+                                                        tt_mb=solver.many.RELATED_TT_MB)])
+    pairs = [Seat.defenders(p.focus + 1) for p in positions]
+    asked = [p for p in positions for _ in range(2)]
+    seats = [s - 1 for pair in pairs for s in pair]
+    values = solver.shares_many(asked, seats, threads=jobs)
+    return [_shares(p, counts[i], [int(values[2 * i]), int(values[2 * i + 1])], None)
+            for i, p in enumerate(positions)]
+
+
+def _shares(position: Any, tricks: int, shares: list[int],
+            taken: dict[int, int] | None) -> SureShares:
+    declarer = position.focus + 1
+    taken = taken or {}
+    total = position.tricks_left + sum(taken.values())
+    return SureShares(declarer=declarer, tricks=taken.get(declarer, 0) + tricks,
+                      shares={int(s): taken.get(int(s), 0) + k
+                              for s, k in zip(Seat.defenders(declarer), shares)},
+                      total=total)
+
+
 def _solver(engine: Any) -> Any:
     """`engine` checked, or the thread's default `solver.Solver` if None."""
     if engine is None:

@@ -308,3 +308,25 @@ cdef object out_array(value, str name, dtype, int ndim, Py_ssize_t rows, int wid
         raise EngineArgumentError(f"{name}: expected a writable C-contiguous {np.dtype(dtype)} "
                                   f"array of shape {shape}")
     return value
+
+
+cdef int share_seat(Job* j, seat, str name) except -1:
+    """`seat` checked as a defender of the contract `j` (a sure share is asked of one), its
+    number returned; else `EngineArgumentError` naming `name`."""
+    cdef int x = as_seat(seat, name)
+    if j.ctx != 0:
+        raise EngineArgumentError(f"{name}: a sure share is a contract defender's; this "
+                                  f"position is {('contract', 'misere', 'raspasy')[j.ctx]}")
+    if x == j.focus:
+        raise EngineArgumentError(f"{name}: seat {x} is the declarer, not a defender")
+    return x
+
+
+cdef int share_limit(Job* j, limit, str name) except -2:
+    """`limit` (None: -1, the declarer's double-dummy count) checked as a number of the tricks
+    left at `j` (the current one included)."""
+    cdef int n = max(__builtin_popcount(j.hands[0]), __builtin_popcount(j.hands[1]),
+                     __builtin_popcount(j.hands[2]))
+    if limit is None:
+        return -1
+    return whole(limit, name, 0, n, f"a whole number of tricks 0..{n}")

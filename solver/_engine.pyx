@@ -16,7 +16,8 @@ is what"); this file holds only the Python-facing functions and classes:
 - ``_endings.pxi``: the endings tables, read instead of searched;
 - ``_search.pxi``: the alpha-beta search and its drivers (exact value, card values, lines);
 - ``_jobs.pxi``: positions in engine form (jobs, layouts of unseen cards);
-- ``_door.pxi``: every argument converted and checked once, before it reaches the search.
+- ``_door.pxi``: every argument converted and checked once, before it reaches the search;
+- ``_share.pxi``: a defender's sure share of a contract, a search of its own over the first.
 """
 from libc.stdint cimport uint8_t, int8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport calloc, free, malloc
@@ -33,6 +34,7 @@ include "_endings.pxi"
 include "_search.pxi"
 include "_jobs.pxi"
 include "_door.pxi"
+include "_share.pxi"
 
 
 FEATURES = {
@@ -414,6 +416,7 @@ cdef class Solver:
     cdef Search s
     cdef Entry* table
     cdef uint64_t nbuckets
+    cdef ShareEntry* share_memo
     cdef public dict stats
 
     def __cinit__(self, tt_mb=8, features=USE_ALL):
@@ -439,6 +442,7 @@ cdef class Solver:
         prefdd_table_free(self.table, self.nbuckets * BUCKET * sizeof(Entry))
         if self.s.pt != NULL:
             prefdd_table_free(self.s.pt, (self.s.pt_mask + 1) * PBUCKET * sizeof(PEntry))
+        prefdd_table_free(self.share_memo, SHARE_SLOTS * sizeof(ShareEntry))
 
     @property
     def table_bytes(self) -> int:
@@ -453,6 +457,8 @@ cdef class Solver:
             self.s.tt_used = 0
         if self.s.pt != NULL:
             memset(self.s.pt, 0, (self.s.pt_mask + 1) * PBUCKET * sizeof(PEntry))
+        if self.share_memo != NULL:
+            memset(self.share_memo, 0, SHARE_SLOTS * sizeof(ShareEntry))
 
     cdef void _load(self, pos) except *:
         cdef Job j
@@ -484,6 +490,59 @@ cdef class Solver:
             v = answer(&self.s, t)
         self._finish()
         return bool(v)
+
+    def share(self, pos, seat, limit=None) -> int:
+        """The sure share of the defender `seat` at ``pos`` (a contract): the most of the
+        tricks left (the current one included) that he takes whatever the declarer does,
+        while the defence holds the declarer to ``limit`` of them (None: his double-dummy
+        count, the least the defence can hold him to). See ALGORITHM.md, "A defender's sure
+        share"."""
+        cdef Job j
+        cdef Share sh
+        cdef int k, dd = 0, lim, x
+        fill_job(&j, pos)
+        x = share_seat(&j, seat, "seat")
+        lim = share_limit(&j, limit, "limit")
+        load_job(&self.s, &j)
+        if share_prepare(&self.s, &sh, &self.share_memo, x) < 0:
+            raise MemoryError("cannot allocate the share table")
+        with nogil:
+            k = share_value(&self.s, &sh, lim, &dd)
+        self.stats = {"nodes": self.s.nodes, "share_nodes": sh.nodes}
+        if k < 0:
+            raise EngineArgumentError(f"limit: {lim} is below the declarer's double-dummy "
+                                      f"count {dd}; no defence holds him to it")
+        return k
+
+    def run_share(self, Jobs jobs not None, start, end, seats, out) -> None:
+        """The sure share of ``seats[i]`` at job i for jobs[start:end], into ``out[start:end]``
+        (int8), without the GIL; each job's own target is the declarer's limit (-1: his
+        double-dummy count). A limit below that count is -1 in ``out``."""
+        import numpy as np
+        cdef Py_ssize_t lo = whole(start, "start", 0, jobs.size, "a job index")
+        cdef Py_ssize_t hi = whole(end, "end", lo, jobs.size, "a job index")
+        cdef int8_t[::1] st = as_array(seats, "seats", np.int8, 1)
+        cdef int8_t[::1] res = out_array(out, "out", np.int8, 1, jobs.size)
+        cdef Py_ssize_t i
+        cdef Share sh
+        cdef int dd = 0
+        cdef uint64_t nodes = 0, share_nodes = 0
+        if st.shape[0] < jobs.size:
+            raise EngineArgumentError(f"seats: {st.shape[0]} seats for {jobs.size} positions")
+        for i in range(lo, hi):
+            share_seat(&jobs.jobs[i], st[i], f"seats[{i}]")
+            share_limit(&jobs.jobs[i], None if jobs.jobs[i].target < 0 else jobs.jobs[i].target,
+                        f"targets[{i}]")
+        if share_prepare(&self.s, &sh, &self.share_memo, 0) < 0:
+            raise MemoryError("cannot allocate the share table")
+        with nogil:
+            for i in range(lo, hi):
+                load_job(&self.s, &jobs.jobs[i])
+                sh.seat = st[i]
+                res[i] = share_value(&self.s, &sh, jobs.jobs[i].target, &dd)
+                nodes += self.s.nodes
+        share_nodes = sh.nodes
+        self.stats = {"nodes": nodes, "share_nodes": share_nodes}
 
     def at_least_hands(self, pos, seat, hands, target, stop_after=-1) -> list:
         """`at_least(p, target)` for each position p that is ``pos`` with the hand of `seat`

@@ -2,7 +2,8 @@
 
 ``tricks_many`` takes a sequence of ``Position`` objects; ``run_jobs`` takes a ``Jobs`` array
 built in C (e.g. every layout of some cards, ``Jobs.layouts``), so that no Python call is made
-per position. Each thread has its own ``Solver`` (and so its own table); the work is handed out
+per position. ``shares_many`` and ``run_jobs(share=...)`` ask each position for a defender's
+sure share instead (``Solver.share``). Each thread has its own ``Solver`` (and so its own table); the work is handed out
 in chunks, so that a progress callback can be told how far it got and a run can be stopped.
 """
 from __future__ import annotations
@@ -52,6 +53,49 @@ class Answers(NamedTuple):
     tricks: np.ndarray
     moves: np.ndarray
     lines: np.ndarray | None
+
+
+def shares_many(positions: Sequence[Position], seats: Sequence[int], *,
+                limits: Sequence[int | None] | None = None, threads: int | None = None,
+                tt_mb: int = RELATED_TT_MB) -> np.ndarray:
+    """The sure share of ``seats[i]`` (a defender) at ``positions[i]`` with the declarer held
+    to ``limits[i]`` (None, or no ``limits``: his double-dummy count), in input order, as a
+    numpy ``int8`` array (see ``Solver.share``). ``threads``, ``tt_mb``: as ``tricks_many``."""
+    positions = list(positions)
+    try:
+        jobs = Jobs.from_positions(positions, None if limits is None else _limits(limits))
+        out = run_jobs(jobs, share=seats, threads=threads, tt_mb=tt_mb)
+    except EngineArgumentError as error:
+        # the limits travel as the jobs' targets: name them as the caller gave them
+        text = str(error)
+        if text.startswith("targets"):
+            raise EngineArgumentError("limits" + text[len("targets"):]) from None
+        raise
+    below = np.flatnonzero(out < 0)
+    if below.size:
+        i = int(below[0])
+        raise EngineArgumentError(f"limits[{i}]: {limits[i]} is below the declarer's "
+                                  f"double-dummy count at positions[{i}]")
+    return out
+
+
+def _limits(limits: Sequence[int | None]) -> list[int | None]:
+    try:
+        return list(limits)
+    except TypeError:
+        raise EngineArgumentError(f"limits: {limits!r} is not a sequence") from None
+
+
+def _seats(seats: Sequence[int], n: int) -> np.ndarray:
+    """`seats` as an int8 array of `n` seats (each checked by the engine, naming it)."""
+    try:
+        values = list(seats)
+    except TypeError:
+        raise EngineArgumentError(f"seats: {seats!r} is not a sequence of seats") from None
+    if len(values) != n:
+        raise EngineArgumentError(f"seats: {len(values)} seats for {n} positions")
+    return np.array([_built.check_whole(v, f"seats[{i}]", 0, 2) for i, v in enumerate(values)],
+                    dtype=np.int8)
 
 
 def tricks_many(positions: Sequence[Position], *,
@@ -122,9 +166,14 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
              progress: Callable[[int], None] | None = None,
              stop: threading.Event | None = None, give_up: tuple[int, int] | None = None,
              tt_mb: int = RELATED_TT_MB, moves: bool = False,
-             lines: bool = False) -> np.ndarray | Answers:
+             lines: bool = False, share: Sequence[int] | None = None) -> np.ndarray | Answers:
     """Solve every job of ``jobs`` (see ``tricks_many`` for ``target``, ``threads``, ``moves``
     and ``lines``).
+
+    ``share``: a seat per job; each answer is then that defender's sure share at the job,
+    with the declarer held to the job's own target (none: his double-dummy count), as
+    ``Solver.share`` gives it, or -1 where that target is below his count (``target``,
+    ``moves`` and ``lines`` are not asked with it).
 
     ``give_up=(value, k)``: stop handing out work once more than ``k`` answers equal ``value``
     (a search that only needs to know whether something fails more often than a bound); the
@@ -146,6 +195,11 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
             raise EngineArgumentError(f"give_up: {give_up!r} is not a pair (value, count)")
         give_up = (_built.check_whole(give_up[0], "give_up[0]", -1, 10),
                    _built.check_whole(give_up[1], "give_up[1]", 0, 1 << 62))
+    if share is not None:
+        if target is not None or moves or lines:
+            raise EngineArgumentError("share: a sure share is asked alone, without target, "
+                                      "moves or lines")
+        share = _seats(share, len(jobs))
     if progress is not None and not callable(progress):
         raise EngineArgumentError(f"progress: {progress!r} is not callable")
     if stop is not None and not callable(getattr(stop, "is_set", None)):
@@ -181,7 +235,9 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
         engine = _borrow(tt_mb)
         try:
             while (span := take()) is not None:
-                if values is None:
+                if share is not None:
+                    engine.run_share(jobs, span[0], span[1], share, out)
+                elif values is None:
                     engine.run(jobs, span[0], span[1], goal, out)
                 else:
                     engine.run_full(jobs, span[0], span[1], out, values, line_array)

@@ -21,7 +21,7 @@ from ..rules import RuleSet
 from ..scoring import ScoringError, score_deal, whist_word
 from ..seat import Seat
 from ..serialize import JsonFields, floats_json, seats_json
-from ..solving import make_position, tricks_along
+from ..solving import SureShares, make_position, sure_shares, sure_shares_many
 from .layouts import as_hand
 from .sampling import DEFAULT_SAMPLES, Sampled, standard_error, talon_cards
 
@@ -75,13 +75,47 @@ def _needs_split(game: Game, words: Mapping[int, str]) -> bool:
     return not words or said == ["whist"]
 
 
+def partner_of(game: Game, declarer: int, leader: int) -> int | None:
+    """The leader's partner: the other defender of a contract (None when the declarer leads,
+    or in misère, where the catchers share one aim)."""
+    if game.kind != CONTRACT or leader == declarer:
+        return None
+    return 6 - declarer - leader
+
+
+def _price(game: Game, rules: RuleSet, declarer: int, words: Mapping[int, str],
+           tricks: int, shares: SureShares | None, seat: int) -> Fraction:
+    """`seat`'s vists when the declarer takes `tricks`: with `shares` (two whisters), the
+    defender `seat` priced from his own sure share (`SureShares.split_for`), the declarer
+    from the first defender's (his value does not depend on the split under the presets)."""
+    return score_deal(game, rules=rules, declarer=declarer,
+                      tricks=_split(declarer, tricks, shares, seat),
+                      whist=dict(words)).values[seat]
+
+
+def _split(declarer: int, tricks: int, shares: SureShares | None, seat: int) -> dict[int, int]:
+    """The tricks by seat that price `seat` (see `_price`)."""
+    if shares is None:
+        return {declarer: tricks}
+    return shares.split_for(seat if seat in shares.shares else Seat.defenders(declarer)[0])
+
+
 @dataclass(frozen=True)
 class LeadTable(JsonFields):
     """Every legal lead with open cards: `leads` {card: the declarer's tricks after it},
     `vists` {card: the leader's value in vists} when rules are given, `best` (the leads that
     hold the declarer to the side's best trick count; priced, those of them with the most
-    vists for the leader), `tricks_by` {card: tricks per seat
-    along the principal line after it} when priced."""
+    vists for the leader).
+
+    Priced, a contract's defenders each get their own numbers: `partner_vists` {card: the
+    other defender's value in vists}; with two whisters, whose own tricks count, `shares`
+    {card: {defender: k}} (the leader and his partner), each defender's sure share after the
+    lead (the most he
+    takes whatever the declarer does while the defence holds the declarer to his count; see
+    docs/leads.md), and each defender's vists are priced from his own share, the other
+    defender taking the rest: the two prices may come from different splits of the
+    defence's tricks (the declarer leading, he is priced from the first defender's split).
+    `tricks_by` {card: the tricks by seat that price the leader}."""
 
     deal: Deal
     game: Game
@@ -93,6 +127,8 @@ class LeadTable(JsonFields):
     rules: RuleSet | None = None
     whist: dict[int, str] | None = None
     tricks_by: dict[Card, dict[int, int]] | None = None
+    partner_vists: dict[Card, Fraction] | None = None
+    shares: dict[Card, dict[int, int]] | None = None
 
     def verdict(self, card: Card) -> str:
         """The result after `card` in words: made / down k, or caught for k / clean."""
@@ -101,7 +137,10 @@ class LeadTable(JsonFields):
     JSON = ("deal", "game", "declarer", "leader", "leads",
             ("verdicts", lambda t: {str(c): t.verdict(c) for c in t.leads}), "vists",
             ("vists_float", lambda t: floats_json(t.vists)), "best", "rules",
-            ("whist", lambda t: seats_json(t.whist or None)))
+            ("whist", lambda t: seats_json(t.whist or None)), "partner_vists",
+            ("partner_vists_float", lambda t: floats_json(t.partner_vists)),
+            ("shares", lambda t: None if t.shares is None
+             else {str(c): seats_json(k) for c, k in t.shares.items()}))
 
 
 def lead_table(deal: Deal | str, game: Game | str, declarer: int, *, leader: int = 1,
@@ -109,9 +148,11 @@ def lead_table(deal: Deal | str, game: Game | str, declarer: int, *, leader: int
                whist: Mapping[int, str] | None = None) -> LeadTable:
     """Every legal opening lead of `leader`, with open cards.
 
-    rules, whist: price each lead in vists for the leader (`score_deal`); the whist words
-    default to both whisting (none for misère or a checked tenner). When each defender's own
-    tricks matter (two whisters), they are taken along the principal line after the lead.
+    rules, whist: price each lead in vists for the leader and, in a contract, his partner
+    (`score_deal`); the whist words default to both whisting (none for misère or a checked
+    tenner). When each defender's own tricks matter (two whisters), each defender is priced
+    from his own sure share after the lead (`solving.sure_shares`), so the two prices may
+    come from different splits, and equal cards get equal prices.
     """
     import solver
 
@@ -124,24 +165,30 @@ def lead_table(deal: Deal | str, game: Game | str, declarer: int, *, leader: int
     engine = solver.default_solver()
     moves = engine.moves(position)
     leads = {Card.from_index(c): v for c, v in sorted(moves.items(), key=_order)}
-    vists = tricks_by = None
+    vists = tricks_by = partner_vists = shares = None
     ruleset = words = None
+    partner = partner_of(game, declarer, leader)
     if rules is not None:
         ruleset = RuleSet.get(rules)
         words = whist_words(game, declarer, ruleset, whist)
         if not deal.is_full:
             raise PositionError("leads are priced in vists on a whole deal: hands of ten")
+        split = _needs_split(game, words)
         vists, tricks_by = {}, {}
+        partner_vists = {} if partner is not None else None
+        shares = {} if split else None
         for card in leads:
-            after = position.play(card.index)
-            by_seat = tricks_along(position, [card.index] + engine.line(after))
-            tricks_by[card] = by_seat
-            score = score_deal(game, rules=ruleset, declarer=declarer,
-                               tricks=by_seat if _needs_split(game, words)
-                               else {declarer: by_seat[declarer]}, whist=words)
-            vists[card] = score.values[leader]
+            sure = sure_shares(position.play(card.index), engine=engine) if split else None
+            if sure is not None:
+                shares[card] = dict(sure.shares)
+            tricks_by[card] = _split(declarer, leads[card], sure, leader)
+            vists[card] = _price(game, ruleset, declarer, words, leads[card], sure, leader)
+            if partner is not None:
+                partner_vists[card] = _price(game, ruleset, declarer, words, leads[card], sure,
+                                             partner)
     best = _best(leads, vists, game, declarer, leader)
-    return LeadTable(deal, game, declarer, leader, leads, vists, best, ruleset, words, tricks_by)
+    return LeadTable(deal, game, declarer, leader, leads, vists, best, ruleset, words, tricks_by,
+                     partner_vists, shares)
 
 
 def _best(leads: Mapping[Card, int], vists: Mapping[Card, Fraction] | None, game: Game,
@@ -173,7 +220,8 @@ class LeadStats(JsonFields):
     {tricks: share}; `vists`, `vists_se`: the leader's mean value when rules are given;
     `diff`, `diff_se`: the paired difference to the best lead on the same layouts (in vists
     when priced, else in the declarer's tricks, from the leader's side: 0 for the best, less
-    for the others).
+    for the others); `partner_vists`, `partner_vists_se`: the other defender's mean value,
+    priced, in a contract (with two whisters each defender from his own sure share).
     """
 
     card: Card
@@ -185,12 +233,17 @@ class LeadStats(JsonFields):
     vists_se: float | None
     diff: Fraction
     diff_se: float | None
+    partner_vists: Fraction | None = None
+    partner_vists_se: float | None = None
 
     JSON = ("card", "tricks", ("tricks_float", lambda s: float(s.tricks)), "tricks_se",
             ("set_probability", lambda s: float(s.set_probability)),
             ("distribution", lambda s: floats_json(dict(sorted(s.distribution.items())), None)),
             "vists", ("vists_float", lambda s: None if s.vists is None else float(s.vists)),
-            "vists_se", "diff", ("diff_float", lambda s: float(s.diff)), "diff_se")
+            "vists_se", "diff", ("diff_float", lambda s: float(s.diff)), "diff_se",
+            "partner_vists", ("partner_vists_float",
+                              lambda s: None if s.partner_vists is None
+                              else float(s.partner_vists)), "partner_vists_se")
 
 
 @dataclass(frozen=True)
@@ -277,8 +330,10 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
     values = values.reshape(len(worlds.deals), len(cards))
     per_lead = {c: [int(v) for v in values[:, k]] for k, c in enumerate(cards)}
     priced: dict[Card, list[Fraction]] | None = None
+    partner_priced: dict[Card, list[Fraction]] | None = None
     if ruleset is not None:
-        priced = _prices(worlds.deals, cards, per_lead, game, declarer, leader, ruleset, words)
+        priced, partner_priced = _prices(positions, cards, per_lead, game, declarer, leader,
+                                         ruleset, words, jobs)
     wants_more = leader_wants_more(game, declarer, leader)
     n = len(worlds.deals)
 
@@ -308,31 +363,36 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
             distribution={t: Fraction(k, n) for t, k in sorted(dist.items())},
             vists=None if priced is None else Fraction(totals[card]) / n,
             vists_se=None if priced is None or worlds.exact else standard_error(priced[card]),
-            diff=Fraction(sum(diffs)) / n, diff_se=None if worlds.exact else standard_error(diffs))
+            diff=Fraction(sum(diffs)) / n, diff_se=None if worlds.exact else standard_error(diffs),
+            partner_vists=None if partner_priced is None
+            else sum(partner_priced[card], Fraction(0)) / n,
+            partner_vists_se=None if partner_priced is None or worlds.exact
+            else standard_error(partner_priced[card]))
     return LeadDecision(game=game, declarer=declarer, leader=leader, hand=hand, leads=stats,
                         best=best, rules=ruleset, whist=words, **Sampled.of(worlds))
 
 
-def _prices(deals: list[Deal], cards: list[Card], per_lead: Mapping[Card, list[int]],
-            game: Game, declarer: int, leader: int, rules: RuleSet,
-            words: Mapping[int, str]) -> dict[Card, list[Fraction]]:
-    """The leader's value in vists of every lead in every layout."""
-    import solver
-
+def _prices(positions: list[Any], cards: list[Card], per_lead: Mapping[Card, list[int]],
+            game: Game, declarer: int, leader: int, rules: RuleSet, words: Mapping[int, str],
+            jobs: int | None) -> tuple[dict[Card, list[Fraction]],
+                                       dict[Card, list[Fraction]] | None]:
+    """The leader's and his partner's (None: no partner) values in vists of every lead in
+    every layout; `positions`: every layout's position after each lead, layout by layout.
+    With two whisters each defender is priced from his own sure share."""
+    partner = partner_of(game, declarer, leader)
     split = _needs_split(game, words)
-    engine = solver.default_solver()
+    tricks = [per_lead[card][i] for i in range(len(positions) // max(1, len(cards)))
+              for card in cards]
+    shares = sure_shares_many(positions, tricks, jobs) if split else None
     cache: dict[Any, Fraction] = {}
-    out: dict[Card, list[Fraction]] = {c: [] for c in cards}
-    for i, deal in enumerate(deals):
-        start = make_position(deal, game, declarer=declarer, leader=leader)[0] if split else None
-        for card in cards:
-            if split:
-                by_seat = tricks_along(start, [card.index] + engine.line(start.play(card.index)))
-                key = tuple(sorted(by_seat.items()))
-            else:
-                key = ((declarer, per_lead[card][i]),)
+    seats = [leader] if partner is None else [leader, partner]
+    out: dict[int, dict[Card, list[Fraction]]] = {s: {c: [] for c in cards} for s in seats}
+    for i, count in enumerate(tricks):
+        card = cards[i % len(cards)]
+        sure = shares[i] if shares is not None else None
+        for seat in seats:
+            key = (seat, count, None if sure is None else sure.shares[seat])
             if key not in cache:
-                cache[key] = score_deal(game, rules=rules, declarer=declarer, tricks=dict(key),
-                                        whist=dict(words)).values[leader]
-            out[card].append(cache[key])
-    return out
+                cache[key] = _price(game, rules, declarer, words, count, sure, seat)
+            out[seat][card].append(cache[key])
+    return out[leader], out[partner] if partner is not None else None

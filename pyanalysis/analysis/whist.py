@@ -6,9 +6,11 @@ speaks, then the second, then, after a half-whist, whoever may return it. Each w
 is a row: its words, whether there is play, the tricks, the deal's score (`score_deal`) and
 every player's value in vists. Play is double-dummy: the defenders together against the
 declarer (a lone whister plays both hands open), so every row with play has the declarer's
-double-dummy tricks. When both whist, their tricks are split as they fall along the principal
-line of the double-dummy play, in which each defender on lead cashes his own winners first: a
-fixed, stated rule, shown with the table.
+double-dummy tricks. When both whist (or the tenner is checked), each defender's own tricks
+count: each is priced from his sure share, the most tricks he takes whatever the declarer does
+while the defence holds the declarer to his double-dummy count (`solving.sure_shares`,
+docs/leads.md), the other defender taking the rest; the two defenders' values may so come from
+different splits of the defence's tricks.
 
 The decisions are made by backward induction: the last to speak picks the word best for
 himself, knowing the result of each; the one before him knows that, and so on. On a tie a
@@ -30,7 +32,7 @@ from ..rules import RuleSet
 from ..scoring import DEALER, DealScore, score_deal, whist_word
 from ..seat import Seat
 from ..serialize import JsonFields, exact, floats_json, seats_json
-from ..solving import make_position, tricks_along
+from ..solving import SureShares, make_position, sure_shares, sure_shares_many
 from .layouts import as_hand
 from .sampling import DEFAULT_SAMPLES, Sampled, standard_error, talon_cards
 
@@ -54,7 +56,10 @@ class WhistRow(JsonFields):
 
     `words`: the words in the order said (e.g. ("pass", "half", "return")); `seats`: who said
     each; `played`: whether cards are played; `tricks`: {seat: tricks} after double-dummy play
-    (None without play); `score`: the `DealScore`; `values`: {seat: vists}.
+    (None without play; with two whisters each defender's sure share); `score`: the
+    `DealScore`; `scores`: with two whisters, {defender: the `DealScore` of his own split}
+    (`score` is the first defender's); `values`: {seat: vists}, each defender's from his own
+    split.
     """
 
     words: tuple[str, ...]
@@ -62,10 +67,14 @@ class WhistRow(JsonFields):
     played: bool
     tricks: dict[int, int] | None
     score: DealScore
+    scores: dict[int, DealScore] | None = None
 
     @property
     def values(self) -> dict[int, Fraction]:
-        return dict(self.score.values)
+        values = dict(self.score.values)
+        for seat, score in (self.scores or {}).items():
+            values[seat] = score.values[seat]
+        return values
 
     @property
     def label(self) -> str:
@@ -132,23 +141,32 @@ def score_words(said: tuple[tuple[str, int], ...], game: Game, declarer: int, ru
                 players: int, dd_tricks: int, split: Mapping[int, int]) -> WhistRow:
     """The row for the words `said`: play (double-dummy) if the words lead to play, and score.
 
-    `dd_tricks`: the declarer's double-dummy tricks; `split`: each defender's tricks when both
-    play for themselves (two whisters, or a checked tenner).
+    `dd_tricks`: the declarer's double-dummy tricks; `split`: each defender's sure share, used
+    when both play for themselves (two whisters, or a checked tenner): each defender is then
+    priced from his own share, the other defender taking the rest of the deal's ten tricks.
+    The declarer's (and the dealer's) values are those of the first defender's split.
     """
     words = {seat: word for word, seat in said}
     # A seat that spoke twice (pass, then return) is scored by its last word.
     pair = tuple(words.get(s) for s in defenders(declarer))
     no_play = pair == (PASS, PASS) or (HALF in pair and RETURN not in words.values())
     tricks: dict[int, int] | None = None
+    scores: dict[int, DealScore] | None = None
     if not no_play:
         if pair == (WHIST, WHIST) or not said:
             tricks = {declarer: dd_tricks, **{s: split[s] for s in defenders(declarer)}}
+            sure = SureShares(declarer, dd_tricks, {s: split[s] for s in defenders(declarer)},
+                              10)
+            scores = {s: score_deal(game, rules=rules, players=players, declarer=declarer,
+                                    tricks=sure.split_for(s), whist=words)
+                      for s in defenders(declarer)}
         else:
             tricks = {declarer: dd_tricks}
-    score = score_deal(game, rules=rules, players=players, declarer=declarer,
-                       tricks=tricks or {}, whist=words)
+    score = (scores[defenders(declarer)[0]] if scores is not None
+             else score_deal(game, rules=rules, players=players, declarer=declarer,
+                             tricks=tricks or {}, whist=words))
     return WhistRow(words=tuple(w for w, _ in said), seats=tuple(s for _, s in said),
-                    played=not no_play, tricks=tricks, score=score)
+                    played=not no_play, tricks=tricks, score=score, scores=scores)
 
 
 @dataclass(frozen=True)
@@ -190,8 +208,9 @@ class WhistTable(JsonFields):
     value minus his value in the chosen row, at the decisions he made on the path} for every
     seat that chose (the defenders; with four players also the dealer, seat 4, who may return
     a half-whist): zero or negative, as a rational choice cannot be bettered by its chooser;
-    `tricks`: the declarer's double-dummy tricks; `split`: the defenders' tricks along the
-    principal line (used when both whist or the tenner is checked).
+    `tricks`: the declarer's double-dummy tricks; `split`: each defender's sure share (used
+    when both whist or the tenner is checked: each defender priced from his own); `line`: a
+    principal line of the double-dummy play.
     """
 
     deal: Deal
@@ -220,9 +239,15 @@ class WhistTable(JsonFields):
     # JSON-ready, as `prefdd whist --json` prints it for a deal.
     JSON = ("deal", "game", "declarer", "rules", ("rule_overrides", _overrides), "players",
             "leader", "tricks", ("split", lambda t: seats_json(t.split)),
-            ("split_rule", lambda t: "the defenders' tricks along the principal line"),
+            ("split_rule", lambda t: SPLIT_RULE),
             "line", "rows", ("chosen", lambda t: t.chosen.label), "path",
             ("regret", lambda t: seats_json(t.regret)))
+
+
+#: How the defenders' own tricks are counted, in words (the JSON's "split_rule").
+SPLIT_RULE = ("each defender's sure share: the most tricks he takes whatever the declarer "
+              "does while the defence holds the declarer to his double-dummy count; each "
+              "defender is priced from his own share, the other defender taking the rest")
 
 
 def whist_table(deal: Deal | str, game: Game | str, declarer: int, *,
@@ -247,9 +272,10 @@ def whist_table(deal: Deal | str, game: Game | str, declarer: int, *,
         raise PositionError("the whisting is priced on a whole deal: three hands of ten")
     position = make_position(deal, game, declarer=declarer, leader=leader)[0]
     engine = solver.default_solver()
-    tricks = engine.tricks(position)
+    sure = sure_shares(position, engine=engine)
+    tricks = sure.tricks
     line = engine.line(position)
-    split = tricks_along(position, line)
+    split = sure.shares
     tree = whisting_tree(game, declarer, ruleset, players)
 
     def evaluate(said: tuple) -> WhistRow:
@@ -381,7 +407,7 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     worlds = sample_worlds(hand, talon_list, game, declarer, seat, samples=samples,
                            seed=seed, discard=discard, filter=filter, jobs=jobs,
                            known=known, progress=progress, max_draws=max_draws)
-    splits = _splits(worlds, game, declarer)
+    splits = _splits(worlds, game, declarer, jobs)
     cache: dict[tuple, WhistRow] = {}
 
     def evaluate_for(dd: int, split: tuple[tuple[int, int], ...]) -> Callable[[tuple], WhistRow]:
@@ -453,14 +479,10 @@ def _check_partner(tree: Node | tuple, fixed: str, seat: int) -> None:
         _check_partner(sub, fixed, seat)
 
 
-def _splits(worlds: Any, game: Game, declarer: int) -> list[tuple[tuple[int, int], ...]]:
-    """Each defender's tricks along the principal line in every world (for two whisters)."""
-    import solver
-
-    engine = solver.default_solver()
-    out = []
-    for deal in worlds.deals:
-        position = make_position(deal, game, declarer=declarer)[0]
-        by_seat = tricks_along(position, engine.line(position))
-        out.append(tuple((s, by_seat[s]) for s in defenders(declarer)))
-    return out
+def _splits(worlds: Any, game: Game, declarer: int,
+            jobs: int | None = None) -> list[tuple[tuple[int, int], ...]]:
+    """Each defender's sure share in every world (for two whisters), the searches in compiled
+    code on `jobs` threads."""
+    positions = [make_position(deal, game, declarer=declarer)[0] for deal in worlds.deals]
+    shares = sure_shares_many(positions, worlds.tricks, jobs)
+    return [tuple((s, sure.shares[s]) for s in defenders(declarer)) for sure in shares]

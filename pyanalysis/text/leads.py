@@ -12,8 +12,8 @@ from pyanalysis.diagram import draw_deal
 from pyanalysis.games import MISERE
 
 from .words import (
-    card_text, count, either, game_text, hand_text, percent, rules_text, sampled_sentence,
-    say, seat_name, signed, table, with_error,
+    SHORT_SEATS, card_text, count, either, game_text, hand_text, percent, rules_text,
+    sampled_sentence, say, seat_name, signed, table, with_error,
 )
 
 __all__ = ["decision_lines", "table_lines"]
@@ -70,27 +70,42 @@ def table_lines(result: LeadTable, symbols: bool = True) -> list[str]:
     lines += say(f"{game} by the {seat_name(result.declarer)}; the {seat_name(result.leader)}"
                  f" ({role(result.game, result.declarer, result.leader)}) leads and wants"
                  f" {aim(result.game, result.declarer, result.leader)}.")
+    partner = (None if result.partner_vists is None
+               else next(s for s in (1, 2, 3) if s not in (result.declarer, result.leader)))
     if result.vists is not None and result.rules is not None:
-        lines += say(f"Priced in vists for the {seat_name(result.leader)}: rules"
+        priced = seat_name(result.leader) + (
+            "" if partner is None else f" and the {seat_name(partner)}")
+        lines += say(f"Priced in vists for the {priced}: rules"
                      f" {rules_text(result.rules)}; {words_sentence(result.whist)}.")
+        if result.shares is not None:
+            lines += say("Each defender's vists come from his sure share: the tricks he takes"
+                         " whatever the declarer does while the defence holds the declarer"
+                         " to his count, the other defender taking the rest.")
     marked = ("best: what he wants first, then his vists" if result.vists is not None
               else "best for the leader")
     lines += ["", *say("Every lead, double-dummy after it (the declarer's tricks and his"
                        f" result; * = {marked}):")]
-    header = ["lead", "tricks", "result"] + (["vists"] if result.vists is not None else [])
+    header = ["lead", "tricks", "result"]
+    if result.vists is not None:
+        header += ["vists"] if partner is None else [
+            f"{SHORT_SEATS[result.leader]} vists", f"{SHORT_SEATS[partner]} vists"]
     rows = [header]
     for card, tricks in result.leads.items():
         mark = "*" if card in result.best else ""
         row = [card_text(card, symbols) + mark, str(tricks), result.verdict(card)]
         if result.vists is not None:
             row.append(signed(result.vists[card]))
+        if partner is not None:
+            row.append(signed(result.partner_vists[card]))
         rows.append(row)
-    lines += table(rows, right=(1, 3) if result.vists is not None else (1,))
+    lines += table(rows, right=(1,) + tuple(range(3, len(header))))
     best = result.best
     tricks = result.leads[best[0]]
     outcome = f"the declarer takes {tricks} ({result.game.verdict(tricks)})"
     if result.vists is not None:
         outcome += f", {signed(result.vists[best[0]])} vists for the leader"
+        if partner is not None:
+            outcome += f" ({signed(result.partner_vists[best[0]])} for his partner)"
     lines += ["", *say(f"Best lead: {card_list(best, symbols)}: {outcome}.")]
     others = [c for c in result.leads if c not in best]
     if others:
@@ -177,7 +192,12 @@ def ranked(result: LeadDecision) -> list[pa.Card]:
 def leads_table(result: LeadDecision, symbols: bool) -> list[str]:
     priced = result.rules is not None
     unit = "vists" if priced else "tricks"
-    header = ["lead", "tricks", short_text(result.game)] + (["vists"] if priced else []) + \
+    # A contract's defenders each get their vists (with two whisters from their own shares).
+    partner = (6 - result.declarer - result.leader
+               if any(s.partner_vists is not None for s in result.leads.values()) else None)
+    vists = ["vists"] if partner is None else [f"{SHORT_SEATS[result.leader]} vists",
+                                               f"{SHORT_SEATS[partner]} vists"]
+    header = ["lead", "tricks", short_text(result.game)] + (vists if priced else []) + \
         [f"vs best ({unit})"]
     rows = [header]
     for card in ranked(result):
@@ -186,10 +206,23 @@ def leads_table(result: LeadDecision, symbols: bool) -> list[str]:
                with_se(s.tricks, s.tricks_se, symbols), percent(s.set_probability)]
         if priced:
             row.append(with_se(s.vists, s.vists_se, symbols, sign=True))
+        if priced and partner is not None:
+            row.append(with_se(s.partner_vists, s.partner_vists_se, symbols, sign=True))
         row.append("best" if card == result.best else with_se(s.diff, s.diff_se, symbols,
                                                               sign=True))
         rows.append(row)
     return table(rows, right=range(1, len(header)))
+
+
+def vists_words(result: LeadDecision) -> str:
+    """What the vists columns hold, in words ("" unpriced)."""
+    if result.rules is None:
+        return ""
+    if all(s.partner_vists is None for s in result.leads.values()):
+        return "the leader’s value in vists, "
+    shares = (" (each from his own sure share)"
+              if not result.whist or sorted(set(result.whist.values())) == ["whist"] else "")
+    return f"the leader’s and his partner’s values in vists{shares}, "
 
 
 def recommendation_lines(result: LeadDecision, symbols: bool) -> list[str]:
@@ -230,7 +263,7 @@ def decision_lines(result: LeadDecision, talon: pa.Hand | None = None,
     lines = [*question_lines(result, talon, others, symbols), "", *model_lines(result), ""]
     lines += say(f"Every lead over the layouts kept: the declarer's mean tricks after it,"
                  f" the share in which {'he is caught' if result.game.kind == MISERE else 'the contract goes down'},"
-                 f" {'the leader’s value in vists, ' if result.rules is not None else ''}"
+                 f" {vists_words(result)}"
                  f"and the difference to the best lead on the same layouts (in {unit}, from"
                  f" the leader's side), each with its standard error (* = best):")
     lines += [*leads_table(result, symbols), "", *recommendation_lines(result, symbols), ""]

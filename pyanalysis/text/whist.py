@@ -3,7 +3,7 @@ defender's seat with each of his words priced over the layouts."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
+from typing import Any, Sequence
 
 from pyanalysis.analysis import WhistDecision, WhistTable
 from pyanalysis.analysis.whist import HALF, PASS, RETURN, WHIST, WhistRow, defenders
@@ -117,9 +117,10 @@ def table_lines(result: WhistTable, symbols: bool = True) -> list[str]:
     lines += say(f"Double-dummy, all cards open, the {seat_name(result.leader)} leading: the"
                  f" declarer takes {result.tricks} tricks ({verdict}).")
     split = ", ".join(f"{seat_name(s)} {n}" for s, n in sorted(result.split.items()))
-    when = "The" if checked else "When both whist, the"
-    lines += say(f"{when} defenders' tricks are taken as they fall along the principal line:"
-                 f" {split}.")
+    when = "Each" if checked else "When both whist, each"
+    lines += say(f"{when} defender is priced from his sure share, the most tricks he takes"
+                 f" whatever the declarer does while the defence holds the declarer to"
+                 f" {result.tricks}, the other defender taking the rest: {split}.")
     lines += ["", *say("Every whisting the rules allow, each player's value in vists"
                        " (* = the way a rational table goes):"), *rows_table(result), ""]
     if not checked and not result.path:
@@ -129,14 +130,27 @@ def table_lines(result: WhistTable, symbols: bool = True) -> list[str]:
         lines += say(path_sentence(result))
         lines += ["Each decision on the way, against the speaker's best other word:",
                   *["  " + line for line in choice_lines(result)]]
-    score = format_deal(result.chosen.score)
-    if not symbols:  # the score's title names the game with its suit symbol
-        score[0] = score[0].replace(result.game.symbol(), str(result.game), 1)
     if lines[-1]:
         lines.append("")
-    lines += [f"Score of {result.chosen.label}:", *score, ""]
+    scores = result.chosen.scores or {}
+    if len({tuple(sorted(sc.tricks.items())) for sc in scores.values()}) > 1:
+        # Each defender priced from his own sure share: two splits, two scores.
+        for seat, sc in scores.items():
+            lines += [f"Score of {result.chosen.label}, the {seat_name(seat)} priced from his"
+                      f" sure share:", *score_block(sc, result, symbols), ""]
+    else:
+        lines += [f"Score of {result.chosen.label}:",
+                  *score_block(result.chosen.score, result, symbols), ""]
     lines += line_lines(result.deal, result.line, result.game, symbols)
     lines += ["", *say(DOUBLE_DUMMY_TABLE)]
+    return lines
+
+
+def score_block(score: Any, result: WhistTable, symbols: bool) -> list[str]:
+    """A deal's score as `format_deal` draws it, the game named without symbols if asked."""
+    lines = format_deal(score)
+    if not symbols:  # the score's title names the game with its suit symbol
+        lines[0] = lines[0].replace(result.game.symbol(), str(result.game), 1)
     return lines
 
 

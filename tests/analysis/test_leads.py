@@ -1,8 +1,9 @@
 """Opening leads (`pyanalysis.analysis.leads`): the open-card table and the leader's seat.
 
 Everything expected here is recomputed the plain way, never taken from the module under test:
-the open-card leads are `pa.solve`'s root moves, the vists are `score_deal` of the tricks
-found by replaying the solver's line after each lead trick by trick, and the leader's seat on
+the open-card leads are `pa.solve`'s root moves, the vists are `score_deal` of the declarer's
+tricks and, with two whisters, of each defender's own sure share (`solver.share`, checked
+against a brute force in tests/engine/test_share.py), and the leader's seat on
 endings is a brute force over `itertools.combinations` of the others' cards, each position
 after the lead solved by `solver.reference` (the slow, plain minimax). Sampled runs are checked
 layout by layout against a direct solve of the same layouts.
@@ -142,9 +143,26 @@ def priced_cases():
     return cases
 
 
+def sure_after(deal: Deal, game: Game, declarer: int, leader: int, card: Card,
+               seat: int) -> int:
+    """The defender `seat`'s sure share of the tricks after `card` is led: `solver.share`,
+    itself checked against a plain brute force on endings (tests/engine/test_share.py)."""
+    hands = [deal.hand(s).mask for s in (1, 2, 3)]
+    hands[leader - 1] &= ~card.bit
+    pos = solver.Position(hands=tuple(hands), leader=leader - 1, played=(card.index,),
+                          game="contract", trump=game.trump, focus=declarer - 1)
+    return solver.share(pos, seat - 1)
+
+
+def own_split(declarer: int, tricks: int, seat: int, share: int) -> dict[int, int]:
+    """The tricks that price the defender `seat`: the declarer his count, `seat` his sure
+    share, the other defender the rest of the ten."""
+    return {declarer: tricks, seat: share, 6 - declarer - seat: 10 - tricks - share}
+
+
 @pytest.mark.parametrize("deal, game, declarer, leader, rules, whist", priced_cases())
-def test_open_card_vists_are_the_score_of_the_line_after_each_lead(deal, game, declarer, leader,
-                                                                  rules, whist):
+def test_open_card_vists_are_each_defender_s_score_from_his_sure_share(deal, game, declarer,
+                                                                       leader, rules, whist):
     table = pa.lead_table(deal, game, declarer, leader=leader, rules=rules, whist=whist)
     if whist is not None:
         words = whist
@@ -153,20 +171,45 @@ def test_open_card_vists_are_the_score_of_the_line_after_each_lead(deal, game, d
     else:
         words = {}
     assert table.whist == words
+    partner = 6 - declarer - leader if game.kind == "contract" and leader != declarer else None
     two_whisters = game.kind == "contract" and sorted(set(words.values())) == ["whist"]
     for card, tricks in table.leads.items():
         after = pa.solve(deal, game, declarer=declarer, leader=leader, played=[card])
         assert after.tricks == tricks
         split = replay(deal, game, [card] + list(after.line), leader)
         assert split[declarer] == tricks  # a principal line gives the value
-        score = score_deal(game, rules=rules, declarer=declarer,
-                           tricks=split if two_whisters else {declarer: tricks}, whist=words)
-        assert table.vists[card] == score.values[leader], card
-    top = max(table.vists.values())
-    assert set(table.best) == {c for c, v in table.vists.items() if v == top}
+        if two_whisters:
+            assert table.shares[card] == {
+                s: sure_after(deal, game, declarer, leader, card, s)
+                for s in defenders_of(declarer)}
+        for seat, prices in ((leader, table.vists), (partner, table.partner_vists)):
+            if seat is None:
+                continue
+            tricks_by = {declarer: tricks}
+            if two_whisters:
+                # each defender from his own share; the declarer from the first defender's
+                own = seat if seat != declarer else defenders_of(declarer)[0]
+                tricks_by = own_split(declarer, tricks, own, table.shares[card][own])
+            score = score_deal(game, rules=rules, declarer=declarer, tricks=tricks_by,
+                               whist=words)
+            assert prices[card] == score.values[seat], (card, seat)
+    if partner is None:
+        assert table.partner_vists is None
+    if not two_whisters:
+        assert table.shares is None
+    # best: the side's aim first (the declarer's tricks), then the leader's vists
+    pick = max if leader_wants_high(game, declarer, leader) else min
+    aim = {c for c, t in table.leads.items() if t == pick(table.leads.values())}
+    top = max(table.vists[c] for c in aim)
+    assert set(table.best) == {c for c in aim if table.vists[c] == top}
     data = table.to_dict()
     assert data["vists"] == {str(c): str(v) for c, v in table.vists.items()}
     assert data["rules"] == RuleSet.get(rules).name
+    if partner is not None:
+        assert data["partner_vists"] == {str(c): str(v) for c, v in table.partner_vists.items()}
+    if two_whisters:
+        assert data["shares"] == {str(c): {str(s): k for s, k in sorted(v.items())}
+                                  for c, v in table.shares.items()}
 
 
 def test_open_card_table_on_an_ending_and_its_refusals():
@@ -297,22 +340,29 @@ def test_sampled_vists_with_the_default_model_are_the_score_of_each_layout():
     assert result.discard_model == "dd" and result.filter == "bid"
     words = {2: "whist", 3: "whist"}
     assert result.whist == words
+    partner = 6 - declarer - leader
     vists: dict[Card, list[Fraction]] = {c: [] for c in hand}
+    partner_vists: dict[Card, list[Fraction]] = {c: [] for c in hand}
     for deal in worlds.deals:
         assert deal.discard is not None and len(deal.discard) == 2
         # the bidding filter: he takes at least the contract less one with his discard
         assert pa.solve(deal, game, declarer=declarer, leader=leader).tricks >= game.level - 1
         for card in hand:
-            after = pa.solve(deal, game, declarer=declarer, leader=leader, played=[card])
-            split = replay(deal, game, [card] + list(after.line), leader)
-            vists[card].append(score_deal(game, rules=rules, declarer=declarer, tricks=split,
-                                          whist=words).values[leader])
+            tricks = pa.solve(deal, game, declarer=declarer, leader=leader, played=[card]).tricks
+            for seat, out in ((leader, vists), (partner, partner_vists)):
+                share = sure_after(deal, game, declarer, leader, card, seat)
+                out[card].append(score_deal(game, rules=rules, declarer=declarer,
+                                            tricks=own_split(declarer, tricks, seat, share),
+                                            whist=words).values[seat])
     for card, values in vists.items():
         assert result.leads[card].vists == mean(values)
         assert result.leads[card].vists_se == pytest.approx(
             statistics.stdev(values) / len(values) ** 0.5)
         paired = [a - b for a, b in zip(values, vists[result.best])]
         assert result.leads[card].diff == mean(paired)
+        assert result.leads[card].partner_vists == mean(partner_vists[card])
+        assert result.leads[card].partner_vists_se == pytest.approx(
+            statistics.stdev(partner_vists[card]) / len(values) ** 0.5)
     assert mean(vists[result.best]) == max(mean(v) for v in vists.values())
 
 

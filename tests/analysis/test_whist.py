@@ -2,8 +2,9 @@
 
 Everything expected here is recomputed the plain way, never taken from the module under test:
 the whisting sequences are written out from RULES.md §3, each row is priced with `score_deal`
-from the tricks `pa.solve` gives, the defenders' split is found by replaying the solver's line
-trick by trick, the decisions by a small backward induction written here, and the seat view by
+from the tricks `pa.solve` gives and, when both defenders' own tricks count, each defender's
+sure share (`solver.share`, checked against a brute force in tests/engine/test_share.py), the
+decisions by a small backward induction written here, and the seat view by
 enumerating the free cards' splits with `itertools` and every one of the declarer's 66
 discards with `pa.solve`.
 """
@@ -110,6 +111,14 @@ def replay_split(deal: Deal, game: Game, line, leader: int = 1) -> dict[int, int
         lead = seats[winner]
         taken[lead] += 1
     return taken
+
+
+def sure_share(deal: Deal, game: Game, declarer: int, leader: int, seat: int) -> int:
+    """The defender `seat`'s sure share of the deal's tricks: `solver.share`, itself checked
+    against a plain brute force on endings (tests/engine/test_share.py)."""
+    pos = solver.Position(hands=tuple(deal.hand(k).mask for k in (1, 2, 3)), leader=leader - 1,
+                          game="contract", trump=game.trump, focus=declarer - 1)
+    return solver.share(pos, seat - 1)
 
 
 def expected_sequences(rules: RuleSet, game: Game, declarer: int, players: int) -> set:
@@ -238,11 +247,14 @@ def check_table(deal: Deal, game: Game, declarer: int, rules: RuleSet, players: 
     f, s = defenders_of(declarer)
     sol = pa.solve(deal, game, declarer=declarer, leader=leader)
     dd = sol.tricks
-    split = replay_split(deal, game, sol.line, leader)
-    assert split[declarer] == dd
+    along = replay_split(deal, game, sol.line, leader)
+    assert along[declarer] == dd  # a principal line gives the value
     assert table.tricks == dd
-    assert table.split == {f: split[f], s: split[s]}
-    assert split[f] + split[s] == 10 - dd
+    split = {d: sure_share(deal, game, declarer, leader, d) for d in (f, s)}
+    assert table.split == split
+    # each at most what the declarer leaves; together they may be more (each counts on the
+    # other defender's help: tests/engine/test_share.py)
+    assert max(split.values()) <= 10 - dd
 
     # The rows are exactly the sequences the rules allow, once each.
     keys = [key_of(row) for row in table.rows]
@@ -256,11 +268,21 @@ def check_table(deal: Deal, game: Game, declarer: int, rules: RuleSet, players: 
         tricks = expected_row_tricks(said, declarer, dd, split)
         assert row.played == (tricks is not None), row.label
         assert row.tricks == tricks, row.label
-        score = score_deal(game, rules=rules, players=players, declarer=declarer,
-                           tricks=tricks or {}, whist=words_by_seat(said))
-        assert row.values == dict(score.values), row.label
+        expected = {}
+        for seat in seats:
+            priced = tricks or {}
+            if tricks is not None and len(tricks) == 3:
+                # each defender from his own sure share; the others from the first defender's
+                own = seat if seat in (f, s) else f
+                priced = {declarer: dd, own: split[own],
+                          6 - declarer - own: 10 - dd - split[own]}
+            score = score_deal(game, rules=rules, players=players, declarer=declarer,
+                               tricks=priced, whist=words_by_seat(said))
+            expected[seat] = score.values[seat]
+        assert row.values == expected, row.label
         assert set(row.values) == set(seats)
-        assert sum(row.values.values()) == 0
+        if tricks is None or len(tricks) < 3 or split[f] + split[s] == 10 - dd:
+            assert sum(row.values.values()) == 0
 
     # Backward induction, done here over the tree written above.
     values = {key_of(row): row.values for row in table.rows}

@@ -55,10 +55,12 @@ def test_open_cards_priced_show_vists_and_the_words():
     out = ok("lead", DEAL, "-g", "6S", "--declarer", "1", "--leader", "2", "--rules",
              "leningrad", "--whist", "2=whist,3=pass")
     table = lead_table(DEAL, "6S", 1, leader=2, rules="leningrad", whist={2: "whist", 3: "pass"})
+    assert re.search(r"^\s+lead\s+tricks\s+result\s+2nd vists\s+3rd vists$", out, re.M)
     for card, value in table.vists.items():
-        shown = f"{float(value):+.2f}"
+        shown = (re.escape(f"{float(value):+.2f}") + r"\s+"
+                 + re.escape(f"{float(table.partner_vists[card]):+.2f}"))
         mark = "*" if card in table.best else ""
-        assert re.search(rf"^\s+{re.escape(card.symbol() + mark)}\s+\d+\s+\w+\s+{re.escape(shown)}$",
+        assert re.search(rf"^\s+{re.escape(card.symbol() + mark)}\s+\d+\s+\w+\s+{shown}$",
                          out, re.M), card
     assert "rules leningrad; the 2nd hand whist, the 3rd hand pass." in flat(out)
 
@@ -96,6 +98,24 @@ def test_seat_view_text_matches_the_api():
     assert f"Lead {result.best.symbol()}" in text
     assert "the contract goes down in" in text
     assert flat(BIAS) in text
+
+
+def test_seat_view_priced_shows_both_defenders_vists():
+    out = ok("lead", HAND, "-g", "6S", "--declarer", "1", "--leader", "2", "--talon", TALON,
+             "--samples", "30", "--seed", "5", "--rules", "sochi", "--discard", "low",
+             "--filter", "none")
+    result = lead_decision(HAND, "6S", 1, leader=2, talon=TALON, samples=30, seed=5,
+                           rules="sochi", discard="low", filter="none")
+    assert re.search(r"^\s+lead\s+tricks\s+P\(set\)\s+2nd vists\s+3rd vists\s+vs best \(vists\)$",
+                     out, re.M), out
+    assert "the leader’s and his partner’s values in vists (each from his own sure share)" \
+        in flat(out)
+    for card, s in result.leads.items():
+        mark = "*" if card == result.best else ""
+        cells = [f"{float(s.vists):+.2f} ± {s.vists_se:.2f}",
+                 f"{float(s.partner_vists):+.2f} ± {s.partner_vists_se:.2f}"]
+        row = rf"^\s+{re.escape(card.symbol() + mark)}\s+.*\s+" + r"\s+".join(map(re.escape, cells))
+        assert re.search(row, out, re.M), (card, out)
 
 
 def test_seat_view_json_is_the_decisions_to_dict():
