@@ -395,13 +395,13 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
         if partner is None:
             raise PositionError("the second defender decides after the first: give the first "
                                 "defender's word (partner=...)")
-        word = whist_word(partner)
+        word = _given_word(partner)
         if word not in tree.options or not isinstance(tree.options[word], Node):
             raise PositionError(f"the first defender cannot say '{partner}' and leave the "
                                 f"second a choice on {game}")
         node, said_before = tree.options[word], (word,)
     elif partner is not None:
-        fixed = whist_word(partner)
+        fixed = _given_word(partner)
         for sub in node.options.values():
             _check_partner(sub, fixed, seat)
     worlds = sample_worlds(hand, talon_list, game, declarer, seat, samples=samples,
@@ -456,6 +456,14 @@ def _answer(tree: Node | tuple, evaluate: Callable[[tuple], WhistRow], fixed: st
     if fixed is not None and tree.seat not in (seat, DEALER):
         return _answer(tree.options[_partner_word(tree, fixed)], evaluate, fixed, seat)
     return induce(tree, evaluate)[0]
+
+
+def _given_word(partner: str) -> str:
+    """The partner's word as given, canonical; a bad one names the argument."""
+    try:
+        return whist_word(partner)
+    except ValueError as error:
+        raise type(error)(f"partner={partner!r}: {error}") from None
 
 
 def _partner_word(node: Node, fixed: str) -> str:

@@ -85,6 +85,22 @@ class DrawType(click.ParamType):
                        f" {MAX_DRAWS:,} (MAX_DRAWS)")
 
 
+class WhistWordType(click.ParamType):
+    """A whist word (whist, pass, half, return; Russian too), in its canonical form."""
+
+    name = "word"
+
+    def __init__(self, option: str) -> None:
+        self.option = option
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return pa.scoring.whist_word(value)
+        except ValueError:
+            raise CliError(f"{self.option} '{value}': a whist word: whist, pass, half or"
+                           f" return (вист, пас, полвиста)") from None
+
+
 class SeatWordsType(click.ParamType):
     """``--whist "2=whist,3=pass"``: each defender's word, as {seat: word}."""
 

@@ -30,6 +30,7 @@ from .common import CliError, answer, command, layout_bar, make_rules
 from .options import (
     answer_options, cards_option, check_sampling, given, question, read_deal_or_hand,
     refuse_with_deal, rules_options, samples_options, seat_option, seat_view_options,
+    WhistWordType,
 )
 
 __all__ = ["COMMANDS", "decision_lines", "table_lines", "whist"]
@@ -54,7 +55,7 @@ DEFAULT_SAMPLES = 1000
               help="Deal: three players (default) or four, the dealer sitting out.")
 @seat_option("seat", "Hand: the defender who decides, by his seat at the table (1, 2 or 3; not the declarer's).")
 @cards_option("talon", "Hand: the two talon cards, open to all (\"AD QD\"). Required for a hand.")
-@click.option("--partner", metavar="WORD", default=None,
+@click.option("--partner", metavar="WORD", default=None, type=WhistWordType("--partner"),
               help="Hand: when the second defender decides, the first's word (required);"
                    " when the first decides, the second's fixed answer (default: decided"
                    " with open cards in each layout). whist, pass, half or return.")

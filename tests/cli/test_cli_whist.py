@@ -264,7 +264,7 @@ ERRORS = [
     ([*HAND_ARGS, "--samples", "all", "--seed", "1"],
      "--seed is for sampling; --samples all takes every layout"),
     ([*HAND_ARGS, "--partner", "maybe"],
-     "unknown whist word 'maybe': expected whist, pass, half, return"),
+     "--partner 'maybe': a whist word: whist, pass, half or return (вист, пас, полвиста)"),
     ([*HAND_ARGS, "--players", "4"],
      "--players 4 is for a deal; the seat view is priced for three players"),
     ([*HAND_ARGS, "--filter", "strict"], None),
