@@ -9,7 +9,10 @@ layout, discard and strain (a trick count does not depend on the level). Each la
 priced (RULES.md §4.3, `score_deal`) with the defenders' words decided with open cards, as
 `whist_table` decides them: backward induction over the whisting the rules allow, each
 defender saying what is best for himself (`whist.induce`). When both whist, each one's tricks
-are those along the engine's principal line (the rule `whist_table` states).
+are those along the engine's principal line. This differs from `whist_table`, which prices
+each defender from his sure share (`solving.sure_shares`): where the split of the defenders'
+tricks decides a whist, the two can choose different words; the declarer's own tricks and the
+whist words elsewhere are the same.
 
 His best discard for a game has the highest mean value in vists; ties go to the discard made
 more often, then to the first in card order (♠ ♣ ♦ ♥, low cards first). The best declaration
