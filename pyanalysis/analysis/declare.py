@@ -8,8 +8,11 @@ defenders, all of them on the same layouts, in compiled code (`solver.run_jobs`)
 layout, discard and strain (a trick count does not depend on the level). Each layout is then
 priced (RULES.md §4.3, `score_deal`) with the defenders' words decided with open cards, as
 `whist_table` decides them: backward induction over the whisting the rules allow, each
-defender saying what is best for himself (`whist.induce`). When both whist, each defender is
-priced from his own sure share (`solving.sure_shares`, the rule `whist_table` states).
+defender saying what is best for himself (`whist.induce`). When both whist, each one's tricks
+are those along the engine's principal line. This differs from `whist_table`, which prices
+each defender from his sure share (`solving.sure_shares`): where the split of the defenders'
+tricks decides a whist, the two can choose different words; the declarer's own tricks and the
+whist words elsewhere are the same.
 
 His best discard for a game has the highest mean value in vists; ties go to the discard made
 more often, then to the first in card order (♠ ♣ ♦ ♥, low cards first). The best declaration
@@ -17,10 +20,11 @@ has the highest mean value; ties go to the lower game in the bidding order. Ever
 difference to it is paired: taken layout by layout on the same layouts, with the standard error
 of that difference.
 
-Only some discards need the defenders' sure shares: for each game and number of tricks the
-value is bounded below and above over every pair of shares, and a discard whose upper bound
-(summed over the layouts) is below the best lower bound of another cannot be best; the shares
-are searched only for the others, and only in the layouts where they change the value. A contract's trick counts are solved for every distinct
+Only some discards need the defenders' own tricks (the principal line): for each game and
+number of tricks the value is bounded below and above over every way the defenders' tricks can
+split, and a discard whose upper bound (summed over the layouts) is below the best lower bound
+of another cannot be best; the lines are solved only for the others, and only in the layouts
+where the split changes the value. A contract's trick counts are solved for every distinct
 discard (discards that differ only by cards equal in play, `layouts.discard_classes`, are
 one). Misère's value only falls with each trick he takes, so there bound searches against a
 first choice give lower bounds on his tricks, and a discard is counted in full only when its
@@ -36,7 +40,6 @@ he theirs.
 from __future__ import annotations
 
 import math
-from itertools import product
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable
@@ -50,6 +53,7 @@ from ..rules import RuleSet
 from ..scoring import score_deal
 from ..seat import Seat
 from ..serialize import JsonFields, exact, floats_json
+from ..solving import tricks_along
 from .layouts import (MAX_SAMPLES, as_hand, check_samples_cap, check_seed, discard_classes,
                       prepare)
 from .sampling import DEFAULT_SAMPLES, standard_error, talon_cards
@@ -210,9 +214,8 @@ def planned_positions(hand: Hand | str | Iterable[Card | str], declarer: int, *,
 @dataclass(frozen=True)
 class _Prices:
     """The declarer's value in vists for one game, scaled to whole numbers (times `scale`):
-    `value[t, a, b]` with t his tricks in the ending and a, b the first and second defender's
-    sure shares of the ending (when both whist), `low[t]` and `high[t]` its bounds over every
-    a and b."""
+    `value[t, a]` with t his tricks in the ending and a the first defender's (when both
+    whist), `low[t]` and `high[t]` its bounds over every a."""
 
     game: Game
     earlier: int
@@ -230,14 +233,14 @@ def _prices(games: list[Game], rules: RuleSet, players: int, declarer: int,
     scale = math.lcm(*{v.denominator for table in tables.values() for v in table.values()})
     out = {}
     for game, table in tables.items():
-        value = np.zeros((n + 1, n + 1, n + 1), dtype=np.int64)
+        value = np.zeros((n + 1, n + 1), dtype=np.int64)
         low = np.zeros(n + 1, dtype=np.int64)
         high = np.zeros(n + 1, dtype=np.int64)
         for t in range(n + 1):
-            row = {(a, b): int(v * scale) for (u, a, b), v in table.items() if u == t}
-            value[t, :, :] = min(row.values())
-            for (a, b), v in row.items():
-                value[t, a, b] = v
+            row = {a: int(v * scale) for (u, a), v in table.items() if u == t}
+            value[t, :] = min(row.values())
+            for a, v in row.items():
+                value[t, a] = v
             low[t], high[t] = min(row.values()), max(row.values())
         out[game] = _Prices(game, _earlier(game, n), value, low, high)
     return out, scale
@@ -249,11 +252,11 @@ def _earlier(game: Game, n: int) -> int:
 
 
 def _value_table(game: Game, rules: RuleSet, players: int, declarer: int,
-                 n: int) -> dict[tuple[int, int, int], Fraction]:
-    """{(his tricks in the ending, the first defender's sure share, the second's): the
-    declarer's value in vists}, the defenders' words decided by `whist.induce`."""
+                 n: int) -> dict[tuple[int, int], Fraction]:
+    """{(his tricks in the ending, the first defender's): the declarer's value in vists},
+    the defenders' words decided by `whist.induce`."""
     if game.kind == MISERE:
-        return {(t, 0, 0): score_deal(game, rules=rules, players=players, declarer=declarer,
+        return {(t, 0): score_deal(game, rules=rules, players=players, declarer=declarer,
                                    tricks={declarer: t}).values[declarer]
                 for t in range(n + 1)}
     first, second = Seat.defenders(declarer)
@@ -261,18 +264,19 @@ def _value_table(game: Game, rules: RuleSet, players: int, declarer: int,
     rows: dict[tuple, Any] = {}
     table = {}
     for t in range(n + 1):
-        for a, b in product(range(n - t + 1), repeat=2):
-            def evaluate(said: tuple, t: int = t, a: int = a, b: int = b) -> Any:
+        for a in range(n - t + 1):
+            def evaluate(said: tuple, t: int = t, a: int = a) -> Any:
                 # Each defender's own tricks count only when both play for themselves.
                 last = {seat: word for word, seat in said}
                 own = not said or all(last.get(s) == WHIST for s in (first, second))
-                key = (said, t, (a, b) if own else None)
+                key = (said, t, a if own else None)
                 if key not in rows:
                     rows[key] = score_words(said, game, declarer, rules, players,
-                                            _earlier(game, n) + t, {first: a, second: b})
+                                            _earlier(game, n) + t,
+                                            {first: a, second: n - t - a})
                 return rows[key]
 
-            table[t, a, b] = induce(tree, evaluate)[0].values[declarer]
+            table[t, a] = induce(tree, evaluate)[0].values[declarer]
     return table
 
 
@@ -324,9 +328,9 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
         template = _template(hands[0], kept[0], q, CONTRACT, strain)
         tricks = _counts(template, hands, kept, q.declarer, jobs, progress)
         mine = [g for g in games if g.kind == CONTRACT and g.trump == strain]
-        shares = _defender_shares(template, hands, kept, tricks, mine, prices, q, jobs)
+        firsts = _first_defender_tricks(template, hands, kept, tricks, mine, prices, q, jobs)
         for game in mine:
-            chosen[game] = _best_discard(prices[game], tricks, shares)
+            chosen[game] = _best_discard(prices[game], tricks, firsts)
     misere = Game(MISERE)
     template = _template(hands[0], kept[0], q, MISERE, None)
     chosen[misere] = _best_misere(template, hands, kept, prices[misere], q.declarer, jobs,
@@ -420,7 +424,7 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
     those counted is his best."""
     import numpy as np
 
-    value = p.value[:, 0, 0]
+    value = p.value[:, 0]
     caught = _counts(template, hands, kept, declarer, jobs, progress, target=1)
     clean = (caught == 0).sum(axis=0)
     ways = len(kept)
@@ -477,12 +481,12 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
     return d, exact[d], value[exact[d]]
 
 
-def _defender_shares(template: Any, hands: Any, kept: Any, tricks: Any,
-                     games: list[Game], prices: dict[Game, _Prices], q: _Question,
-                     jobs: int | None) -> dict[int, tuple[Any, Any]]:
-    """Both defenders' sure shares of the ending, {discard: ((L,) first's, (L,) second's)},
-    for the discards that may be best for one of `games` (a contract's strain), in the layouts
-    where the shares change the value in one of them (elsewhere 0)."""
+def _first_defender_tricks(template: Any, hands: Any, kept: Any, tricks: Any,
+                           games: list[Game], prices: dict[Game, _Prices], q: _Question,
+                           jobs: int | None) -> dict[int, Any]:
+    """The first defender's tricks along the principal line, {discard: (L,) array}, for the
+    discards that may be best for one of `games` (a contract's strain), in the layouts where
+    the split of the defenders' tricks changes his value in one of them (elsewhere 0)."""
     import numpy as np
 
     import solver
@@ -495,35 +499,32 @@ def _defender_shares(template: Any, hands: Any, kept: Any, tricks: Any,
         low = p.low[tricks].sum(axis=0)
         high = p.high[tricks].sum(axis=0)
         hopeful.update(int(d) for d in np.flatnonzero(high >= low.max()))
-    first, second = Seat.defenders(q.declarer)
+    first = Seat.defenders(q.declarer)[0]
     out = {}
     for d in sorted(hopeful):
-        shares = np.zeros((2, len(hands)), dtype=np.int64)
+        firsts = np.zeros(len(hands), dtype=np.int64)
         rows = np.flatnonzero(needed[:, d])
         if rows.size:
             chosen = hands[rows].copy()
             chosen[:, q.declarer - 1] = kept[d]
-            both = np.concatenate([chosen, chosen])
-            seats = [first - 1] * len(rows) + [second - 1] * len(rows)
-            answers = np.asarray(solver.run_jobs(solver.Jobs.from_hands(template, both),
-                                                 threads=jobs, share=seats))
-            shares[0, rows] = answers[:len(rows)]
-            shares[1, rows] = answers[len(rows):]
-        out[d] = (shares[0], shares[1])
+            answers = solver.run_jobs(solver.Jobs.from_hands(template, chosen), threads=jobs,
+                                      lines=True)
+            for k, line in zip(rows, answers.lines.tolist()):
+                firsts[k] = tricks_along(template, [c for c in line if c >= 0])[first]
+        out[d] = firsts
     return out
 
 
-def _best_discard(p: _Prices, tricks: Any,
-                  shares: dict[int, tuple[Any, Any]]) -> tuple[int, Any, Any]:
+def _best_discard(p: _Prices, tricks: Any, firsts: dict[int, Any]) -> tuple[int, Any, Any]:
     """The best discard for the contract of `p`: (its index, its tricks, its scaled values
-    per layout). Only discards with their defenders' shares known can be best (see
-    `_defender_shares`)."""
+    per layout). Only discards with their first defender's tricks known can be best (see
+    `_first_defender_tricks`)."""
     import numpy as np
 
     best: tuple | None = None
-    for d in sorted(shares):
+    for d in sorted(firsts):
         column = tricks[:, d]
-        values = p.value[column, shares[d][0], shares[d][1]]
+        values = p.value[column, firsts[d]]
         made = int(np.count_nonzero(column + p.earlier >= p.game.level))
         key = (int(values.sum()), made, -d)
         if best is None or key > best[0]:
