@@ -8,9 +8,9 @@ bound search per layout. With two extra cards (hand and talon before the discard
 for every distinct discard and ranks them.
 
 The numbers are double-dummy: in each layout every player is assumed to see all the cards.
-For the declarer's odds that is the defenders' advantage they rarely have at the table (the
-figures are a lower bound on his chances against defenders who cannot see his hand), and the
-declarer too plays as if he knew the layout (an upper bound where he would have to guess).
+That favours the defenders where at the table they would have to guess his hand, and the
+declarer where he would have to guess the layout, so the figures bound his chances at the
+table neither from above nor from below: they are his chances when both sides see everything.
 """
 from __future__ import annotations
 
