@@ -8,11 +8,8 @@ defenders, all of them on the same layouts, in compiled code (`solver.run_jobs`)
 layout, discard and strain (a trick count does not depend on the level). Each layout is then
 priced (RULES.md §4.3, `score_deal`) with the defenders' words decided with open cards, as
 `whist_table` decides them: backward induction over the whisting the rules allow, each
-defender saying what is best for himself (`whist.induce`). When both whist, each one's tricks
-are those along the engine's principal line. This differs from `whist_table`, which prices
-each defender from his sure share (`solving.sure_shares`): where the split of the defenders'
-tricks decides a whist, the two can choose different words; the declarer's own tricks and the
-whist words elsewhere are the same.
+defender saying what is best for himself (`whist.induce`). When both whist, each defender is
+priced from his own sure share (`solving.sure_shares`, the rule `whist_table` states).
 
 His best discard for a game has the highest mean value in vists; ties go to the discard made
 more often, then to the first in card order (♠ ♣ ♦ ♥, low cards first). The best declaration
@@ -20,11 +17,14 @@ has the highest mean value; ties go to the lower game in the bidding order. Ever
 difference to it is paired: taken layout by layout on the same layouts, with the standard error
 of that difference.
 
-Only some discards need the defenders' own tricks (the principal line): for each game and
-number of tricks the value is bounded below and above over every way the defenders' tricks can
-split, and a discard whose upper bound (summed over the layouts) is below the best lower bound
-of another cannot be best; the lines are solved only for the others, and only in the layouts
-where the split changes the value. A contract's trick counts are solved for every distinct
+Only some discards need the defenders' sure shares: for each game and number of tricks the
+value is bounded above over every pair of shares, and a discard whose upper bound (summed
+over the layouts) is below the value of a first choice (the best at its lower bound, priced
+first) cannot be best. For the others, the first defender's share is searched only in the layouts where the value depends on
+the shares, and the second's only where it still does with the first's known; the searches go
+to the engine layout by layout, every discard of a layout together, so that its tables serve
+one discard from another.
+A contract's trick counts are solved for every distinct
 discard (discards that differ only by cards equal in play, `layouts.discard_classes`, are
 one). Misère's value only falls with each trick he takes, so there bound searches against a
 first choice give lower bounds on his tricks, and a discard is counted in full only when its
@@ -39,10 +39,12 @@ he theirs.
 """
 from __future__ import annotations
 
+import functools
 import math
+from itertools import product
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from .. import checks
 from ..cards import Card
@@ -53,7 +55,6 @@ from ..rules import RuleSet
 from ..scoring import score_deal
 from ..seat import Seat
 from ..serialize import JsonFields, exact, floats_json
-from ..solving import tricks_along
 from .layouts import (MAX_SAMPLES, as_hand, check_samples_cap, check_seed, discard_classes,
                       prepare)
 from .sampling import DEFAULT_SAMPLES, standard_error, talon_cards
@@ -66,8 +67,16 @@ STRAINS = (0, 1, 2, 3, None)
 #: Layouts on which every misère discard is counted, to choose the one the others are
 #: compared with (`_best_misere`).
 SCREEN = 32
-#: The one way the defenders' words are decided (see the module doc).
-WHIST_RULES = ("open",)
+#: The ways the defenders' words are decided (see the module doc).
+WHIST_RULES = ("open", "seat")
+#: What stands in for the players' eyes, by the way the defenders' words are decided.
+DOUBLE_DUMMY = {
+    "open": "play is double-dummy in each layout; the defenders' words are decided with open"
+            " cards",
+    "seat": "play is double-dummy in each layout; each defender's word is decided from his"
+            " own seat (his hand and the talon), over layouts of what he cannot see"}
+#: The layouts each defender weighs for a word from his seat, by default.
+SEAT_SAMPLES = 50
 
 
 @dataclass(frozen=True)
@@ -111,7 +120,10 @@ class Declaration(JsonFields):
     hold between them; `options`: one `DeclareOption` per game, in the bidding's order;
     `best`: the best of them; `layouts`: how many layouts were counted (of `total`; `exact`
     when every one was); `discards`: the distinct discards tried; `earlier`: in an ending,
-    the tricks he is taken to have won before it in a contract (0 for a whole deal).
+    the tricks he is taken to have won before it in a contract (0 for a whole deal);
+    `whist`: how the defenders' words were decided ("open" or "seat"), `seat_samples` the
+    layouts each defender weighed from his seat (None with open cards); `seed` the draw's
+    seed (None when nothing was drawn).
     """
 
     hand: Hand
@@ -130,6 +142,7 @@ class Declaration(JsonFields):
     earlier: int
     options: list[DeclareOption]
     best: DeclareOption
+    seat_samples: int | str | None = None
 
     def option(self, game: Game | str) -> DeclareOption:
         """The entry of `game` (a `Game` or its name)."""
@@ -141,10 +154,9 @@ class Declaration(JsonFields):
 
     JSON = ("hand", "others", "declarer", "leader", "rules",
             ("rule_overrides", lambda d: d.rules.changed_from_preset()), "players", "whist",
-            "layouts", ("total_layouts", lambda d: d.total), "exact", "samples", "seed",
-            "discards", "earlier", ("best", lambda d: str(d.best.game)), "options",
-            ("double_dummy", lambda d: "play is double-dummy in each layout; the defenders'"
-                                       " words are decided with open cards"))
+            "seat_samples", "layouts", ("total_layouts", lambda d: d.total), "exact",
+            "samples", "seed", "discards", "earlier", ("best", lambda d: str(d.best.game)),
+            "options", ("double_dummy", lambda d: DOUBLE_DUMMY[d.whist]))
 
 
 @dataclass(frozen=True)
@@ -154,13 +166,16 @@ class _Question:
     n: int
     declarer: int
     leader: int
+    talon: tuple[Card, Card] | None  # when given apart from the hand
 
 
 def _question(hand: Any, talon: Any, others: Any, declarer: Any, leader: Any) -> _Question:
     """The arguments checked: his cards before the discard and the defenders' cards."""
     cards = as_hand(hand, "hand")
+    shown = None
     if talon is not None:
-        extra = Hand.from_cards(talon_cards(talon))
+        shown = tuple(talon_cards(talon))
+        extra = Hand.from_cards(shown)
         if extra.mask & cards.mask:
             raise DuplicateCardError("talon: a talon card is also in the hand")
         cards = Hand(cards.mask | extra.mask)
@@ -171,13 +186,14 @@ def _question(hand: Any, talon: Any, others: Any, declarer: Any, leader: Any) ->
     if len(q.hand) != q.n + 2:
         raise CardCountError(f"hand: he declares holding {q.n + 2} cards (his {q.n} and the"
                              f" talon, before the discard), got {len(q.hand)}")
-    return _Question(q.hand, q.others, q.n, q.declarer, q.leader)
+    return _Question(q.hand, q.others, q.n, q.declarer, q.leader, shown)  # type: ignore[arg-type]
 
 
-def _layout_count(n: int, samples: Any, seed: Any) -> int:
-    """How many layouts are counted (`samples` and `seed` checked)."""
+def _layout_count(n: int, samples: Any, seed: Any, inner: bool = False) -> int:
+    """How many layouts are counted (`samples` and `seed` checked; `inner`: the seed also
+    draws something else, so it may be given with every layout counted)."""
     if samples == "all":
-        if seed not in (None, 0):  # 0 is the default, unused when every layout is counted
+        if seed not in (None, 0) and not inner:  # 0 is the default, unused when every layout is counted
             raise PositionError("seed is for sampling: samples='all' counts every layout")
         return math.comb(2 * n, n)
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
@@ -188,12 +204,12 @@ def _layout_count(n: int, samples: Any, seed: Any) -> int:
     return samples
 
 
-def _ranks(n: int, samples: Any, seed: Any) -> tuple[Any, bool]:
+def _ranks(n: int, samples: Any, seed: Any, inner: bool = False) -> tuple[Any, bool]:
     """The colex ranks of the layouts to count (the lower-numbered defender's hand of the
-    `others`), and whether they are every layout."""
+    `others`), and whether they are every layout (`inner` as `_layout_count`)."""
     import numpy as np
 
-    count = _layout_count(n, samples, seed)
+    count = _layout_count(n, samples, seed, inner)
     if samples == "all":
         return np.arange(count, dtype=np.int64), True
     total = math.comb(2 * n, n)
@@ -214,35 +230,55 @@ def planned_positions(hand: Hand | str | Iterable[Card | str], declarer: int, *,
 @dataclass(frozen=True)
 class _Prices:
     """The declarer's value in vists for one game, scaled to whole numbers (times `scale`):
-    `value[t, a]` with t his tricks in the ending and a the first defender's (when both
-    whist), `low[t]` and `high[t]` its bounds over every a."""
+    `value[w, t, a, b]` with w the way the defenders' words are decided in the layout
+    (`words[layout]`: with open cards the one way, 0; from their seats the leaf reached), t
+    his tricks in the ending and a, b the first and second defender's sure shares of the
+    ending (used when both whist); `low[w, t]` and `high[w, t]` its bounds over every a, b."""
 
     game: Game
     earlier: int
     value: Any
     low: Any
     high: Any
+    words: Any
+
+    def bounds(self, column: Any) -> tuple[Any, Any]:
+        """The low and high value in each layout with his tricks `column`."""
+        return self.low[self.words, column], self.high[self.words, column]
 
 
-def _prices(games: list[Game], rules: RuleSet, players: int, declarer: int,
-            n: int) -> tuple[dict[Game, _Prices], int]:
-    """Every game's value table, and the common scale that makes them whole numbers."""
+def _prices(games: list[Game], rules: RuleSet, players: int, declarer: int, n: int,
+            layouts: int, leaves: Mapping[Game, list[tuple]] | None = None
+            ) -> tuple[dict[Game, _Prices], int]:
+    """Every game's value tables, and the common scale that makes them whole numbers.
+    `leaves`: {game: the leaf of the whisting reached in each layout} when the defenders
+    decide from their seats (a contract not in it, and misère, use the open-card rule)."""
     import numpy as np
 
-    tables = {game: _value_table(game, rules, players, declarer, n) for game in games}
-    scale = math.lcm(*{v.denominator for table in tables.values() for v in table.values()})
+    tables, words = {}, {}
+    for game in games:
+        reached = None if leaves is None or game not in leaves else leaves[game]
+        ways: list[tuple | None] = [None] if reached is None else sorted(set(reached))
+        tables[game] = [_value_table(game, rules, players, declarer, n, w) for w in ways]
+        words[game] = (np.zeros(layouts, dtype=np.int64) if reached is None else
+                       np.array([ways.index(leaf) for leaf in reached], dtype=np.int64))
+    scale = math.lcm(*{v.denominator for tabs in tables.values() for table in tabs
+                       for v in table.values()})
     out = {}
-    for game, table in tables.items():
-        value = np.zeros((n + 1, n + 1), dtype=np.int64)
-        low = np.zeros(n + 1, dtype=np.int64)
-        high = np.zeros(n + 1, dtype=np.int64)
-        for t in range(n + 1):
-            row = {a: int(v * scale) for (u, a), v in table.items() if u == t}
-            value[t, :] = min(row.values())
-            for a, v in row.items():
-                value[t, a] = v
-            low[t], high[t] = min(row.values()), max(row.values())
-        out[game] = _Prices(game, _earlier(game, n), value, low, high)
+    for game, tabs in tables.items():
+        value = np.zeros((len(tabs), n + 1, n + 1, n + 1), dtype=np.int64)
+        low = np.zeros((len(tabs), n + 1), dtype=np.int64)
+        high = np.zeros((len(tabs), n + 1), dtype=np.int64)
+        for w, table in enumerate(tabs):
+            for t in range(n + 1):
+                row = {(a, b): int(v * scale) for (u, a, b), v in table.items() if u == t}
+                # Shares above n - t do not occur: those cells copy the nearest that does,
+                # so they never make the value seem to depend on a share (misère has none).
+                top = n - t if len(row) > 1 else 0
+                for a, b in product(range(n + 1), repeat=2):
+                    value[w, t, a, b] = row[min(a, top), min(b, top)]
+                low[w, t], high[w, t] = min(row.values()), max(row.values())
+        out[game] = _Prices(game, _earlier(game, n), value, low, high, words[game])
     return out, scale
 
 
@@ -251,32 +287,52 @@ def _earlier(game: Game, n: int) -> int:
     return DEAL_TRICKS - n if game.kind == CONTRACT else 0
 
 
-def _value_table(game: Game, rules: RuleSet, players: int, declarer: int,
-                 n: int) -> dict[tuple[int, int], Fraction]:
-    """{(his tricks in the ending, the first defender's): the declarer's value in vists},
-    the defenders' words decided by `whist.induce`."""
+class _Merged:
+    """A row of the whisting with both defenders playing for themselves: each seat's value
+    from the split that prices him (the declarer's and the first defender's from the first
+    defender's share, the second's from his own), all `induce` reads."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, first: Any, second: Any, seat: int) -> None:
+        self.values = dict(first.values)
+        self.values[seat] = second.values[seat]
+
+
+@functools.lru_cache(maxsize=256)
+def _value_table(game: Game, rules: RuleSet, players: int, declarer: int, n: int,
+                 leaf: tuple | None = None) -> dict[tuple[int, int, int], Fraction]:
+    """{(his tricks in the ending, the first defender's sure share, the second's): the
+    declarer's value in vists}, the defenders' words decided by `whist.induce` (with open
+    cards), or, given a `leaf` of the whisting, those words."""
     if game.kind == MISERE:
-        return {(t, 0): score_deal(game, rules=rules, players=players, declarer=declarer,
+        return {(t, 0, 0): score_deal(game, rules=rules, players=players, declarer=declarer,
                                    tricks={declarer: t}).values[declarer]
                 for t in range(n + 1)}
     first, second = Seat.defenders(declarer)
-    tree = whisting_tree(game, declarer, rules, players)
+    tree = whisting_tree(game, declarer, rules, players) if leaf is None else leaf
     rows: dict[tuple, Any] = {}
+
+    def scored(said: tuple, t: int, a: int) -> Any:
+        # The row with the first defender's share a (the second taking the rest): it prices
+        # everyone but the second defender, whose value comes from the row of his own share.
+        key = (said, t, a)
+        if key not in rows:
+            rows[key] = score_words(said, game, declarer, rules, players,
+                                    _earlier(game, n) + t, {first: a, second: n - t - a})
+        return rows[key]
+
     table = {}
     for t in range(n + 1):
-        for a in range(n - t + 1):
-            def evaluate(said: tuple, t: int = t, a: int = a) -> Any:
+        for a, b in product(range(n - t + 1), repeat=2):
+            def evaluate(said: tuple, t: int = t, a: int = a, b: int = b) -> Any:
                 # Each defender's own tricks count only when both play for themselves.
                 last = {seat: word for word, seat in said}
-                own = not said or all(last.get(s) == WHIST for s in (first, second))
-                key = (said, t, a if own else None)
-                if key not in rows:
-                    rows[key] = score_words(said, game, declarer, rules, players,
-                                            _earlier(game, n) + t,
-                                            {first: a, second: n - t - a})
-                return rows[key]
+                if said and not all(last.get(s) == WHIST for s in (first, second)):
+                    return scored(said, t, 0)
+                return _Merged(scored(said, t, a), scored(said, t, n - t - b), second)
 
-            table[t, a] = induce(tree, evaluate)[0].values[declarer]
+            table[t, a, b] = induce(tree, evaluate)[0].values[declarer]
     return table
 
 
@@ -284,8 +340,8 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
                     talon: Iterable[Card | str] | str | None = None,
                     rules: RuleSet | str = "sochi", players: int = 3, leader: int = 1,
                     samples: int | str | None = DEFAULT_SAMPLES, seed: int | None = 0,
-                    whist: str = "open", jobs: int | None = None,
-                    others: Hand | str | None = None,
+                    whist: str = "open", seat_samples: int | str | None = None,
+                    jobs: int | None = None, others: Hand | str | None = None,
                     progress: Callable[[int], None] | None = None) -> Declaration:
     """What the declarer should declare: every game he may name, each with his best discard.
 
@@ -298,8 +354,12 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
               default 1000, at most `MAX_SAMPLES`), or "all": every one of the C(2n, n)
               layouts, exact (184,756 for a full deal: long; see docs/api.md). `seed`: the
               draw's seed (0..2**63 - 1, default 0; None draws unseeded).
-    whist:    how the defenders' words are decided: "open", in each layout with open cards,
-              each defender saying what is best for himself (the only rule so far).
+    whist:    how the defenders' words are decided in each layout: "open", with open cards,
+              each defender saying what is best for himself; "seat", each from his own seat
+              (his hand and the open talon, which must then be given apart: `talon`), as
+              `whist_decision` decides, over `seat_samples` layouts of what he cannot see
+              (default 50; "all": every one) drawn with the seed `seed` (see
+              `declare_seat`). The seat rule is slow: minutes for a hundred layouts.
     jobs:     threads (default: one per core). `progress(k)`: told as k more positions are
               counted (`planned_positions` says how many there are).
     Every game and discard is counted on the same layouts (see the module doc).
@@ -312,31 +372,50 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
         raise PositionError(f"players {checks.shown(players)}: three or four play")
     if whist not in WHIST_RULES:
         raise PositionError(f"whist {checks.shown(whist)}: the defenders' words are decided"
-                            f" with open cards in each layout ('open')")
+                            f" with open cards ('open') or from their seats ('seat')")
+    if whist == "seat" and q.talon is None:
+        raise PositionError("whist='seat': the defenders see the talon; give it apart"
+                            " (talon=...)")
+    if whist == "open" and seat_samples is not None:
+        raise PositionError("seat_samples is for whist='seat' (the defenders' own layouts)")
+    inner = whist == "seat" and seat_samples != "all"
     checks.whole("jobs", jobs, low=1, optional=True)
     checks.callback("progress", progress)
-    ranks, every = _ranks(q.n, DEFAULT_SAMPLES if samples is None else samples, seed)
+    ranks, every = _ranks(q.n, DEFAULT_SAMPLES if samples is None else samples, seed, inner)
     games = bids()
-    prices, scale = _prices(games, ruleset, players, q.declarer, q.n)
     classes = discard_classes(q.hand.mask, q.others.mask)
     kept = np.array([q.hand.mask & ~(1 << a) & ~(1 << b) for a, b in (c[0] for c in classes)],
                     dtype=np.uint32)
     hands = _layout_hands(q, ranks, int(kept[0]))
     count = len(ranks)
+    leaves = None
+    if whist == "seat":
+        from .declare_seat import seat_words
+
+        whole = hands.copy()
+        whole[:, q.declarer - 1] = q.hand.mask
+        assert q.talon is not None
+        leaves = seat_words(q.talon, q.declarer, q.leader, whole,
+                            [g for g in games if g.kind == CONTRACT], ruleset, players,
+                            samples=SEAT_SAMPLES if seat_samples is None else seat_samples,
+                            seed=seed, jobs=jobs, progress=progress)
+    prices, scale = _prices(games, ruleset, players, q.declarer, q.n, count, leaves)
     chosen: dict[Game, tuple[int, Any, Any]] = {}  # game -> (discard, tricks, values)
     for strain in STRAINS:
         template = _template(hands[0], kept[0], q, CONTRACT, strain)
         tricks = _counts(template, hands, kept, q.declarer, jobs, progress)
         mine = [g for g in games if g.kind == CONTRACT and g.trump == strain]
-        firsts = _first_defender_tricks(template, hands, kept, tricks, mine, prices, q, jobs)
+        shares = _Shares(template, hands, kept, q, jobs)
         for game in mine:
-            chosen[game] = _best_discard(prices[game], tricks, firsts)
+            chosen[game] = _best_discard(prices[game], tricks, shares)
     misere = Game(MISERE)
     template = _template(hands[0], kept[0], q, MISERE, None)
     chosen[misere] = _best_misere(template, hands, kept, prices[misere], q.declarer, jobs,
                                   progress)
-    return _result(q, ruleset, players, whist, ranks, every, seed, classes, chosen, prices,
-                   scale, count, games)
+    if whist == "seat" and seat_samples is None:
+        seat_samples = SEAT_SAMPLES
+    return _result(q, ruleset, players, whist, seat_samples, ranks, every, seed, classes,
+                   chosen, prices, scale, count, games)
 
 
 def _layout_hands(q: _Question, ranks: Any, first_kept: int) -> Any:
@@ -424,7 +503,7 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
     those counted is his best."""
     import numpy as np
 
-    value = p.value[:, 0]
+    value = p.value[0, :, 0, 0]
     caught = _counts(template, hands, kept, declarer, jobs, progress, target=1)
     clean = (caught == 0).sum(axis=0)
     ways = len(kept)
@@ -481,50 +560,85 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
     return d, exact[d], value[exact[d]]
 
 
-def _first_defender_tricks(template: Any, hands: Any, kept: Any, tricks: Any,
-                           games: list[Game], prices: dict[Game, _Prices], q: _Question,
-                           jobs: int | None) -> dict[int, Any]:
-    """The first defender's tricks along the principal line, {discard: (L,) array}, for the
-    discards that may be best for one of `games` (a contract's strain), in the layouts where
-    the split of the defenders' tricks changes his value in one of them (elsewhere 0)."""
-    import numpy as np
+class _Shares:
+    """The defenders' sure shares of the ending for one strain, searched only where a game's
+    value depends on them and kept for the next game: `known[d, 0]` and `known[d, 1]`, the
+    first and the second defender's with discard d, (L,) arrays, -1 where not searched."""
 
-    import solver
+    def __init__(self, template: Any, hands: Any, kept: Any, q: _Question,
+                 jobs: int | None) -> None:
+        self.template, self.hands, self.kept, self.jobs = template, hands, kept, jobs
+        self.declarer = q.declarer
+        self.seats = Seat.defenders(q.declarer)
+        self.known: dict[tuple[int, int], Any] = {}
 
-    needed = np.zeros(tricks.shape, dtype=bool)
-    hopeful: set[int] = set()
-    for game in games:
-        p = prices[game]
-        needed |= p.low[tricks] != p.high[tricks]
-        low = p.low[tricks].sum(axis=0)
-        high = p.high[tricks].sum(axis=0)
-        hopeful.update(int(d) for d in np.flatnonzero(high >= low.max()))
-    first = Seat.defenders(q.declarer)[0]
-    out = {}
-    for d in sorted(hopeful):
-        firsts = np.zeros(len(hands), dtype=np.int64)
-        rows = np.flatnonzero(needed[:, d])
-        if rows.size:
-            chosen = hands[rows].copy()
-            chosen[:, q.declarer - 1] = kept[d]
-            answers = solver.run_jobs(solver.Jobs.from_hands(template, chosen), threads=jobs,
-                                      lines=True)
-            for k, line in zip(rows, answers.lines.tolist()):
-                firsts[k] = tricks_along(template, [c for c in line if c >= 0])[first]
-        out[d] = firsts
-    return out
+    def prefetch(self, p: _Prices, tricks: Any, ways: list[int]) -> None:
+        """Search, in one batch taken layout by layout (so each layout's positions meet in
+        the engine's tables), the first defender's shares for the discards `ways` wherever
+        the value of `p` depends on the shares, then the second's wherever it still does."""
+        import numpy as np
+
+        import solver
+
+        for which in (0, 1):
+            rows, cols = [], []
+            for d in ways:
+                column = tricks[:, d]
+                low, high = p.bounds(column)
+                need = np.flatnonzero(low != high)
+                if which == 1:
+                    a = self.known[d, 0][need]
+                    table = p.value[p.words[need], column[need], a]
+                    need = need[table.min(axis=1) != table.max(axis=1)]
+                have = self.known.setdefault((d, which),
+                                             np.full(len(self.hands), -1, np.int64))
+                need = need[have[need] < 0]
+                rows.append(need)
+                cols.append(np.full(len(need), d))
+            if not rows:
+                return
+            r, c = np.concatenate(rows), np.concatenate(cols)
+            order = np.lexsort((c, r))
+            r, c = r[order], c[order]
+            if r.size:
+                chosen = self.hands[r].copy()
+                chosen[:, self.declarer - 1] = self.kept[c]
+                answers = np.asarray(solver.run_jobs(solver.Jobs.from_hands(
+                    self.template, chosen), threads=self.jobs,
+                    share=[self.seats[which] - 1] * len(r)), dtype=np.int64)
+                for d in ways:
+                    mine = c == d
+                    self.known[d, which][r[mine]] = answers[mine]
+
+    def values(self, p: _Prices, d: int, column: Any) -> Any:
+        """His scaled value in every layout with discard d (his tricks `column`), from the
+        shares `prefetch` searched (a share not searched does not change the value)."""
+        import numpy as np
+
+        a = np.maximum(self.known[d, 0], 0)
+        b = np.maximum(self.known[d, 1], 0)
+        return p.value[p.words, column, a, b]
 
 
-def _best_discard(p: _Prices, tricks: Any, firsts: dict[int, Any]) -> tuple[int, Any, Any]:
+def _best_discard(p: _Prices, tricks: Any, shares: _Shares) -> tuple[int, Any, Any]:
     """The best discard for the contract of `p`: (its index, its tricks, its scaled values
-    per layout). Only discards with their first defender's tricks known can be best (see
-    `_first_defender_tricks`)."""
+    per layout). One discard is priced first; a discard whose value, summed over the layouts,
+    is below that one's even at the best shares for it cannot be best, and the shares are
+    searched only for the others (see `_Shares.prefetch`); ties go as the module doc says."""
     import numpy as np
 
+    high = p.high[p.words[:, None], tricks].sum(axis=0)
+    low = p.low[p.words[:, None], tricks].sum(axis=0)
+    # A first choice priced alone (the best at its lower bound) sets the bar for the rest.
+    first = int(np.argmax(low))
+    shares.prefetch(p, tricks, [first])
+    bar = int(shares.values(p, first, tricks[:, first]).sum())
+    hopeful = [int(d) for d in np.flatnonzero(high >= bar)]
+    shares.prefetch(p, tricks, hopeful)
     best: tuple | None = None
-    for d in sorted(firsts):
+    for d in hopeful:
         column = tricks[:, d]
-        values = p.value[column, firsts[d]]
+        values = shares.values(p, d, column)
         made = int(np.count_nonzero(column + p.earlier >= p.game.level))
         key = (int(values.sum()), made, -d)
         if best is None or key > best[0]:
@@ -533,8 +647,9 @@ def _best_discard(p: _Prices, tricks: Any, firsts: dict[int, Any]) -> tuple[int,
     return best[1], best[2], best[3]
 
 
-def _result(q: _Question, rules: RuleSet, players: int, whist: str, ranks: Any, every: bool,
-            seed: int | None, classes: list, chosen: dict[Game, tuple[int, Any, Any]],
+def _result(q: _Question, rules: RuleSet, players: int, whist: str,
+            seat_samples: int | str | None, ranks: Any, every: bool, seed: int | None,
+            classes: list, chosen: dict[Game, tuple[int, Any, Any]],
             prices: dict[Game, _Prices], scale: int, count: int,
             games: list[Game]) -> Declaration:
     """The result: each game's entry, the best declaration and the paired differences."""
@@ -565,8 +680,10 @@ def _result(q: _Question, rules: RuleSet, players: int, whist: str, ranks: Any, 
     return Declaration(
         hand=q.hand, others=q.others, declarer=q.declarer, leader=q.leader, rules=rules,
         players=players, whist=whist, layouts=count, total=math.comb(2 * q.n, q.n),
-        exact=every, samples=None if every else count, seed=None if every else seed,
-        discards=len(classes), earlier=DEAL_TRICKS - q.n, options=options, best=best)
+        exact=every, samples=None if every else count,
+        seed=None if every and seat_samples in (None, "all") else seed,
+        discards=len(classes), earlier=DEAL_TRICKS - q.n, options=options, best=best,
+        seat_samples=seat_samples)
 
 
 def _stderr(scaled: Any, scale: int) -> float | None:

@@ -40,24 +40,6 @@ def defenders(declarer: int) -> tuple[int, int]:
     return tuple(s for s in (declarer % 3 + 1, (declarer + 1) % 3 + 1))
 
 
-def trick_winners(line: list[int], leader: int, trump: int | None) -> dict[int, int]:
-    """Tricks per seat (1..3) along a line of play, by the rules of play."""
-    out = {1: 0, 2: 0, 3: 0}
-    seat = leader  # 0-based
-    for i in range(0, len(line), 3):
-        trick = line[i:i + 3]
-        top = 0
-        for k in (1, 2):
-            card, best = trick[k], trick[top]
-            if card // 8 == best // 8 and card > best:
-                top = k
-            elif trump is not None and card // 8 == trump and best // 8 != trump:
-                top = k
-        seat = (seat + top) % 3
-        out[seat + 1] += 1
-    return out
-
-
 def plain_value(game: Game, rules: RuleSet, players: int, declarer: int, whole: int,
                 split: dict[int, int]) -> Fraction:
     """The declarer's value when every defender says what is best for himself, knowing what
@@ -72,7 +54,19 @@ def plain_value(game: Game, rules: RuleSet, players: int, declarer: int, whole: 
         if pair == ("pass", "pass") or ("half" in pair and "return" not in words.values()):
             tricks = {}
         elif not said or pair == ("whist", "whist"):
-            tricks = {declarer: whole, **split}
+            # Each defender is priced from his own sure share, the other taking the rest; the
+            # declarer's value is the same in both (his tricks and the words decide it).
+            values = {}
+            for seat in defenders(declarer):
+                other = next(s for s in defenders(declarer) if s != seat)
+                tricks = {declarer: whole, seat: split[seat],
+                          other: 10 - whole - split[seat]}
+                score = score_deal(game, rules=rules, players=players, declarer=declarer,
+                                   tricks=tricks, whist=words).values
+                values[seat] = score[seat]
+                values.setdefault(declarer, score[declarer])
+                assert values[declarer] == score[declarer]
+            return values
         else:
             tricks = {declarer: whole}
         return score_deal(game, rules=rules, players=players, declarer=declarer,
@@ -112,7 +106,10 @@ def brute_force(hand: int, others: int, declarer: int, leader: int, rules: RuleS
                 position = Position(hands=tuple(hands), leader=leader - 1, game=kind,
                                     trump=trump, focus=declarer - 1)
                 tricks = reference.tricks(position)
-                split = trick_winners(engine.line(position), leader - 1, trump)
+                # Each defender's sure share (tests/engine/test_share.py checks the engine's
+                # against a plain brute force).
+                split = {} if kind == "misere" else {
+                    s: engine.share(position, s - 1) for s in defenders(declarer)}
                 counts.append((tricks, split))
             for game in every_game():
                 if game.kind != kind or (kind == "contract" and game.trump != trump):
@@ -122,10 +119,9 @@ def brute_force(hand: int, others: int, declarer: int, leader: int, rules: RuleS
                 for tricks, split in counts:
                     whole = tricks + earlier
                     first, second = defenders(declarer)
-                    key = (game, whole, split[first], split[second])
+                    key = (game, whole, split.get(first), split.get(second))
                     if key not in prices:
-                        prices[key] = plain_value(game, rules, players, declarer, whole,
-                                                  {first: split[first], second: split[second]})
+                        prices[key] = plain_value(game, rules, players, declarer, whole, split)
                     values.append(prices[key])
                     made += whole == 0 if kind == "misere" else whole >= game.level
                     shares[whole] = shares.get(whole, 0) + 1
@@ -237,7 +233,8 @@ def test_the_json_keys():
                              samples="all")
     data = result.to_dict()
     assert list(data) == ["hand", "others", "declarer", "leader", "rules", "rule_overrides",
-                          "players", "whist", "layouts", "total_layouts", "exact", "samples",
+                          "players", "whist", "seat_samples", "layouts", "total_layouts",
+                          "exact", "samples",
                           "seed", "discards", "earlier", "best", "options", "double_dummy"]
     assert data["earlier"] == 8 and data["total_layouts"] == 6 and data["samples"] is None
     entry = data["options"][0]
