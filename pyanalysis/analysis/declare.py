@@ -219,12 +219,15 @@ def _ranks(n: int, samples: Any, seed: Any, inner: bool = False) -> tuple[Any, b
 def planned_positions(hand: Hand | str | Iterable[Card | str], declarer: int, *,
                       talon: Iterable[Card | str] | str | None = None,
                       others: Hand | str | None = None, leader: int = 1,
-                      samples: int | str | None = DEFAULT_SAMPLES) -> int:
-    """How many positions `declare_options` counts (a progress bar's total): layouts times
-    distinct discards times six (five strains and misère). Checks the question as it will."""
+                      samples: int | str | None = DEFAULT_SAMPLES, whist: str = "open") -> int:
+    """How many steps `declare_options` reports (a progress bar's total): layouts times
+    distinct discards times six (five strains and misère) positions counted, and with
+    `whist="seat"` one step more per layout whose defenders' words are decided. Checks the
+    question as it will."""
     q = _question(hand, talon, others, declarer, leader)
-    layouts = _layout_count(q.n, DEFAULT_SAMPLES if samples is None else samples, None)
-    return layouts * len(discard_classes(q.hand.mask, q.others.mask)) * (len(STRAINS) + 1)
+    layouts = _layout_count(q.n, DEFAULT_SAMPLES if samples is None else samples, None, True)
+    steps = layouts * len(discard_classes(q.hand.mask, q.others.mask)) * (len(STRAINS) + 1)
+    return steps + (layouts if whist == "seat" else 0)
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,14 @@ from __future__ import annotations
 import click
 
 import pyanalysis as pa
-from pyanalysis.analysis.declare import declare_options, planned_positions
+from pyanalysis.analysis.declare import WHIST_RULES, declare_options, planned_positions
 from pyanalysis.progress import Progress
 from pyanalysis.text.declare import declare_lines
 
-from .common import answer, command, make_rules
+from .common import CliError, answer, command, make_rules
 from .options import (
-    answer_options, cards_option, check_sampling, given, leader_option, others_option,
-    question, read_hand, rules_options, samples_options,
+    SamplesType, answer_options, cards_option, check_sampling, given, leader_option,
+    others_option, question, read_hand, rules_options, samples_options,
 )
 
 __all__ = ["COMMANDS", "declare"]
@@ -50,29 +50,43 @@ EXAMPLE_OTHERS = "QJ.9.8.-"
 @samples_options("Layouts of the defenders' cards to draw (default 1000), or 'all' for every"
                  " one (exact; long for a whole deal).",
                  "Seed of the sample (default 0), so that a run can be repeated.", every=True)
+@click.option("--defenders", "whist", type=click.Choice(WHIST_RULES), default=None,
+              help="How the defenders decide to whist or pass in each layout: 'open' (default),"
+                   " with open cards; 'seat', each from his own seat (needs --talon; slow).")
+@click.option("--seat-samples", type=SamplesType("--seat-samples"), default=None,
+              metavar="N|all", help="With --defenders seat: the layouts each defender weighs"
+                                   " (default 50), or 'all'.")
 @answer_options(jobs=True)
 def declare(hand: tuple[str, ...], declarer: int, talon: pa.Hand | None,
             others: pa.Hand | None, players: int | None, leader: int, rules_name: str | None,
             rule_overrides: tuple[str, ...], samples: int | str | None,
-            seed: int | None, jobs: int | None, ascii_only: bool, as_json: bool) -> None:
+            seed: int | None, whist: str | None, seat_samples: int | str | None,
+            jobs: int | None, ascii_only: bool, as_json: bool) -> None:
     """What should he have declared: every game he may name after the talon.
 
     HAND is the declarer's ten cards with --talon, or his twelve. For every game from six
     spades to ten no-trump and misère: his best discard for it, how often he makes it (misère:
     stays clean), his mean tricks and his mean value in vists, the defenders whisting or
-    passing as is best for each with open cards; then the best declaration, and every other
-    game's difference to it on the same layouts. Play is double-dummy in each layout.
+    passing as is best for each with open cards (or, with --defenders seat, each from his own
+    seat); then the best declaration, and every other game's difference to it on the same
+    layouts. Play is double-dummy in each layout.
     """
-    check_sampling(samples, seed, sampled=True)
+    if whist == "seat" and talon is None:
+        raise CliError("--defenders seat: the defenders see the talon; give it with --talon")
+    if whist != "seat" and seat_samples is not None:
+        raise CliError("--seat-samples is for --defenders seat")
+    if whist != "seat" or seat_samples == "all":  # else the seed draws each defender's too
+        check_sampling(samples, seed, sampled=True)
     cards = read_hand(hand)
     rules = make_rules(rules_name, rule_overrides)
     talon_cards = list(talon) if talon is not None else None
     total = planned_positions(cards, declarer, talon=talon_cards, others=others, leader=leader,
-                              **given(samples=samples))
+                              **given(samples=samples, whist=whist))
     with Progress(total, desc="solving", unit=" positions") as bar:
         result = declare_options(cards, declarer, talon=talon_cards, others=others,
                                  leader=leader, rules=rules, jobs=jobs, progress=bar.update,
-                                 **given(samples=samples, seed=seed, players=players))
+                                 **given(samples=samples, seed=seed, players=players,
+                                         whist=whist, seat_samples=seat_samples))
     answer(result, as_json, lambda: declare_lines(result, not ascii_only))
 
 

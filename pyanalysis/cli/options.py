@@ -61,6 +61,9 @@ class SamplesType(click.ParamType):
 
     name = "samples"
 
+    def __init__(self, option: str = "--samples") -> None:
+        self.option = option
+
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, int) or value == "all":
             return value
@@ -69,7 +72,7 @@ class SamplesType(click.ParamType):
             return "all"
         if word.isascii() and word.isdigit() and int(word) > 0:
             return int(word)
-        raise CliError(f"--samples '{value}': a positive number of layouts, or 'all'")
+        raise CliError(f"{self.option} '{value}': a positive number of layouts, or 'all'")
 
 
 class DrawType(click.ParamType):

@@ -13,8 +13,15 @@ from .words import (
 
 __all__ = ["declare_lines", "verdict"]
 
-NOTE = ("Play is double-dummy in each layout, and the defenders whist or pass as is best for"
-        " each of them with open cards: the values assume they see his hand.")
+#: What stands in for the players' eyes, by the way the defenders' words were decided.
+NOTES = {
+    "open": "Play is double-dummy in each layout, and the defenders whist or pass as is best"
+            " for each of them with open cards: the values assume they see his hand.",
+    "seat": "Play is double-dummy in each layout. Each defender whists or passes from his own"
+            " seat: what is best for him on average over {weighed} of the cards he cannot"
+            " see (his hand and the talon known, the declarer's discard taken to be his"
+            " best double-dummy one), the words after his decided with open cards in each of"
+            " those layouts."}
 
 
 def verdict(result: Declaration, symbols: bool = True) -> str:
@@ -61,4 +68,6 @@ def declare_lines(result: Declaration, symbols: bool = True) -> list[str]:
                         f" stays clean); \"tricks\" his mean; \"vists\" his mean value in"
                         f" vists; \"vs best\" the mean difference to {game_text(result.best.game, symbols)}"
                         f" on the same layouts{'' if result.exact else ', with its standard error'}.")
-    return lines + [""] + say(NOTE)
+    weighed = ("every layout" if result.seat_samples == "all"
+               else f"{count(result.seat_samples or 0)} layouts")
+    return lines + [""] + say(NOTES[result.whist].format(weighed=weighed))

@@ -85,6 +85,13 @@ def test_the_bar_counts_every_position(monkeypatch):
     ((HAND, "--talon", TALON, "--declarer", "2", "--rules", "moscow"), "moscow"),
     ((ENDING, "--declarer", "1", "--others", "QJ.9.-.-"), "hold 3 cards between them"),
     (("AKQJ.AK.AK.9X", "--talon", TALON, "--declarer", "2"), "9X"),
+    (("AKQJ.AK.AK87.98", "--declarer", "2", "--defenders", "seat"),
+     "--defenders seat: the defenders see the talon; give it with --talon"),
+    ((HAND, "--talon", TALON, "--declarer", "2", "--defenders", "mind"), "--defenders"),
+    ((HAND, "--talon", TALON, "--declarer", "2", "--seat-samples", "5"),
+     "--seat-samples is for --defenders seat"),
+    ((HAND, "--talon", TALON, "--declarer", "2", "--defenders", "seat", "--seat-samples", "0"),
+     "--seat-samples '0': a positive number of layouts, or 'all'"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     result = run("declare", *args)
