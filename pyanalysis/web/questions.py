@@ -8,14 +8,13 @@ seat's) cards from the deal, with the talon or the discard as the deal gives the
 """
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 import pyanalysis as pa
 from pyanalysis.analysis import (
-    check_tenner, layout_odds, lead_decision, lead_table, misere_catch, misere_odds,
-    tenner_odds, whist_decision, whist_table,
+    check_tenner, declare_options, layout_odds, lead_decision, lead_table, misere_catch,
+    misere_odds, tenner_odds, whist_decision, whist_table,
 )
 from pyanalysis.analysis.hands import planned_layouts
 from pyanalysis.analysis.tenner import ten_game
@@ -27,6 +26,7 @@ from pyanalysis.rules import RuleSet
 from pyanalysis.seat import Seat
 from pyanalysis.solving import focus_seat
 from pyanalysis.text.catch import catch_lines
+from pyanalysis.text.declare import declare_lines
 from pyanalysis.text.layouts import odds_lines
 from pyanalysis.text.leads import decision_lines as leads_decision_lines
 from pyanalysis.text.leads import table_lines as leads_table_lines
@@ -261,16 +261,14 @@ def _run_lead_seat(q: Question, progress: Callable[[int], None]) -> Any:
 
 
 def _run_declare(q: Question, progress: Callable[[int], None]) -> Any:
-    declare = getattr(pa, "declare_options")
     declarer = _declarer(q)
     options: dict[str, Any] = {"rules": q.rules or "sochi", "leader": q.leader}
     if q.deal.talon:
         options["talon"] = list(q.deal.talon)
     if not q.deal.is_full:
         options["others"] = q.others(declarer)
-    if "progress" in inspect.signature(declare).parameters:
-        options["progress"] = progress
-    return declare(q.hand(declarer), declarer, **options, **q.sampled())
+    return declare_options(q.hand(declarer), declarer, progress=progress, **options,
+                           **q.sampled())
 
 
 def _text(render: Callable[..., list[str]], *extra: Callable[[Question, Any], Any]
@@ -347,15 +345,8 @@ ANALYSES: dict[str, Analysis] = {
         "Misère catch (discard unseen)",
         lambda q, p: misere_catch(q.deal, _declarer(q), leader=q.leader),
         _text(catch_lines)),
+    "declare": Analysis("What to declare", _run_declare, _text(declare_lines)),
 }
-
-if hasattr(pa, "declare_options"):  # the declaring analysis, where this version has it
-    try:
-        from pyanalysis.text.declare import declare_lines
-        _declare_text = _text(declare_lines)
-    except ImportError:  # its text not there yet: the result is shown as its JSON
-        _declare_text = lambda result, q: []  # noqa: E731
-    ANALYSES["declare"] = Analysis("What to declare", _run_declare, _declare_text)
 
 
 
