@@ -1,0 +1,306 @@
+"""The defenders' words in each layout, each decided from the defender's own seat (the seat
+view's rule of `declare_options(whist="seat")`).
+
+In a layout, the first defender to speak sees his n cards, the open talon and the game; he
+weighs the layouts of the other 2n cards between the declarer and his partner (the declarer
+then discarding his best double-dummy discard for the game, `sampling`'s "dd" model), kept by
+the seat view's bidding filter ("bid" for a whole hand of ten, none in an ending), as
+`whist_decision` weighs them: for each word he may say, his mean value over those layouts
+when, below it, the words still to come are decided with open cards in each layout
+(`whist.induce`), play is double-dummy and two whisters are each priced from their sure shares
+(`whist.score_words`). He says the word with the highest mean (ties by `whist.TIE_ORDER`).
+The table then follows his word to the next point of the whisting, where the next speaker
+decides the same way from his own seat, and so on to a leaf.
+
+The 4-player dealer, who may return a half-whist, holds no cards to decide from: his word is
+decided with open cards in the layout itself (backward induction on the rest of the whisting,
+the declarer's discard his best double-dummy one for the game), as `whist_decision` decides
+every word after the one it prices.
+
+A defender's decision depends only on his hand (with the talon, the game and the words said
+before), so it is made once per hand. His layouts are shared between the games of one strain:
+their double-dummy counts, discards and sure shares do not depend on the level. The layouts of
+a whole hand are first drawn without the bidding filter (`samples` of them, seeded from the
+seed, the seat, the strain and his hand); a game of level k keeps those where the declarer takes
+at least k - 1 tricks (the "bid" filter) and, where fewer than `samples` are kept, the rest are
+drawn with the filter for that game (at most `DRAWS_PER_SAMPLE` draws a layout asked): each
+decision's layouts are so drawn from the distribution `sample_worlds` draws them from. Where no
+layout drawn fits the bid, his decision weighs the layouts drawn without the filter. With
+`samples="all"` every layout is weighed once (those that fit the bid, or every one if none
+does).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import Any, Callable, Iterable
+
+from ..cards import Card
+from ..errors import PositionError
+from ..games import CONTRACT, DEAL_TRICKS, Game
+from ..hand import Hand
+from ..rules import RuleSet
+from ..scoring import DEALER
+from ..seat import Seat
+from .sampling import _view, choose_discards, sample_worlds
+from .whist import TIE_ORDER, WHIST, Node, induce, leaves, score_words, whisting_tree
+
+__all__ = ["seat_words", "DRAWS_PER_SAMPLE"]
+
+#: With the bid filter, at most this many layouts are drawn for each layout asked for (a
+#: game the declarer's cards rarely make from the defender's view would otherwise draw
+#: millions); fewer are then weighed.
+DRAWS_PER_SAMPLE = 5
+
+
+def seat_words(talon: tuple[Card, Card], declarer: int, leader: int, hands: Any,
+               games: list[Game], rules: RuleSet, players: int, *, samples: int | str,
+               seed: int | None, jobs: int | None = None,
+               progress: Callable[[int], None] | None = None) -> dict[Game, list[tuple]]:
+    """For each contract game in `games` and each layout (row of `hands`, an (L, 3) uint32
+    array of the three seats' card masks, seat s in column s - 1; the declarer's column holds
+    his n + 2 cards BEFORE the discard, talon included), the leaf of
+    `whisting_tree(game, declarer, rules, players)` the table reaches when every defender's
+    word is decided from his own seat (a leaf is the `said` tuple ((word, seat), ...); a tree
+    that is a bare leaf, e.g. a checked tenner or compulsory whist, gives that leaf).
+
+    samples:  the layouts each defender weighs for a decision (a positive number, drawn), or
+              "all": every one (exact). `seed`: the seed the draws of every decision are
+              derived from (None: unseeded). `progress(1)` is called after each layout.
+    See the module doc for the rule.
+    """
+    import numpy as np
+
+    if samples != "all" and (isinstance(samples, bool) or not isinstance(samples, int)
+                             or samples < 1):
+        raise PositionError(f"seat_samples {samples!r}: a positive number of layouts a "
+                            f"defender weighs, or 'all'")
+    table = _Table(tuple(talon), declarer, leader, rules, players, samples, seed, jobs)
+    trees = {game: whisting_tree(game, declarer, rules, players) for game in games}
+    out: dict[Game, list[tuple]] = {game: [] for game in games}
+    decided: dict[tuple, str] = {}
+    for row in np.asarray(hands, dtype=np.uint32).reshape(-1, 3):
+        layout = tuple(int(h) for h in row)
+        views: dict[tuple[int, int | None], _Seat] = {}
+        for game in games:
+            node, said = trees[game], ()
+            while isinstance(node, Node):
+                if node.seat == DEALER:
+                    word = table.dealer_word(node, game, layout)
+                else:
+                    key = (game, said, node.seat, layout[node.seat - 1])
+                    if key not in decided:
+                        view = views.get((node.seat, game.trump))
+                        if view is None:
+                            view = views[node.seat, game.trump] = _Seat(table, node.seat,
+                                                                        layout, game.trump)
+                        decided[key] = table.decide(node, game, view)
+                    word = decided[key]
+                said += (word,)
+                node = node.options[word]
+            out[game].append(node)
+        if progress is not None:
+            progress(1)
+    return out
+
+
+class _Table:
+    """What every decision shares: the question, and the scored rows by counts."""
+
+    def __init__(self, talon: tuple[Card, ...], declarer: int, leader: int, rules: RuleSet,
+                 players: int, samples: int | str, seed: int | None, jobs: int | None) -> None:
+        self.talon, self.declarer, self.leader = talon, declarer, leader
+        self.talon_mask = Hand.from_cards(talon).mask
+        self.rules, self.players, self.samples, self.seed, self.jobs = (
+            rules, players, samples, seed, jobs)
+        self.defenders = Seat.defenders(declarer)
+        self.rows: dict[tuple, Any] = {}
+
+    def child_seed(self, *parts: int) -> int | None:
+        """A seed for one draw, derived from the run's seed and what the draw is for."""
+        import numpy as np
+
+        if self.seed is None:
+            return None
+        state = np.random.SeedSequence([self.seed, *parts]).generate_state(1, np.uint64)
+        return int(state[0] >> np.uint64(1))  # 0..2**63 - 1, as the samplers take it
+
+    def evaluate(self, game: Game, n: int, t: int, a: int, b: int
+                 ) -> Callable[[tuple], Any]:
+        """The row of each leaf with the declarer's ending tricks t and the defenders' sure
+        shares a, b of the ending (the tricks before an ending are the declarer's)."""
+        earlier = DEAL_TRICKS - n
+        first, second = self.defenders
+
+        def row(said: tuple) -> Any:
+            key = (game, said, n, t, a, b)
+            if key not in self.rows:
+                self.rows[key] = score_words(said, game, self.declarer, self.rules,
+                                             self.players, earlier + t,
+                                             {first: a, second: b})
+            return self.rows[key]
+        return row
+
+    def decide(self, node: Node, game: Game, view: "_Seat") -> str:
+        """The word the speaker at `node` says from his seat (see the module doc)."""
+        seat = node.seat
+        shared = any(_both_play(leaf, self.defenders) for leaf in leaves(node))
+        tricks, shares = view.worlds(game, shared)
+        counts = Counter(zip(tricks.tolist(), *(shares.T.tolist() if shared else
+                                               ([0] * len(tricks), [0] * len(tricks)))))
+        total = len(tricks)
+        means: dict[str, Fraction] = {}
+        for word, sub in node.options.items():
+            value = Fraction(0)
+            for (t, a, b), k in counts.items():
+                value += k * induce(sub, self.evaluate(game, view.n, t, a, b))[0].values[seat]
+            means[word] = value / total
+        return max(means, key=lambda w: (means[w], -TIE_ORDER.index(w)))
+
+    def dealer_word(self, node: Node, game: Game, layout: tuple[int, ...]) -> str:
+        """The 4-player dealer's word at `node`, decided with open cards in the layout itself,
+        the declarer discarding his best double-dummy discard for the game."""
+        import numpy as np
+
+        first = self.defenders[0]
+        n = bin(layout[first - 1]).count("1")
+        others = Hand((layout[self.declarer - 1] & ~self.talon_mask)
+                      | layout[self.defenders[1] - 1])
+        view = _view(Hand(layout[first - 1]), self.talon, game, self.declarer, first, None,
+                     others, self.leader)
+        hands = list(layout)
+        hands[self.declarer - 1] = 0
+        pairs, values = choose_discards([(hands, layout[self.declarer - 1])], view, "dd",
+                                        self.jobs)
+        hands[self.declarer - 1] = layout[self.declarer - 1] & ~sum(c.bit for c in pairs[0])
+        a, b = _shares(np.array([hands], dtype=np.uint32), game.trump, self)[0]
+        row_of = self.evaluate(game, n, values[0], int(a), int(b))
+        return induce(node, row_of)[1][0].word
+
+
+def _both_play(leaf: tuple, defenders: tuple[int, int]) -> bool:
+    """Whether the words of `leaf` have both defenders play for themselves (each priced from
+    his own sure share): both whist, or no words (a checked tenner)."""
+    last = {seat: word for word, seat in leaf}
+    return not leaf or all(last.get(s) == WHIST for s in defenders)
+
+
+def _shares(rows: Any, trump: int | None, table: _Table) -> Any:
+    """Each defender's sure share of the ending in every layout of `rows` (declarer's hand
+    after the discard), an (k, 2) array, the searches in one batch."""
+    import numpy as np
+
+    import solver
+
+    if not len(rows):
+        return np.zeros((0, 2), dtype=np.int64)
+    template = solver.Position(hands=tuple(int(h) for h in rows[0]), leader=table.leader - 1,
+                               game=CONTRACT, trump=trump, focus=table.declarer - 1)
+    asked = np.repeat(rows, 2, axis=0)
+    seats = [s - 1 for s in table.defenders] * len(rows)
+    answers = solver.run_jobs(solver.Jobs.from_hands(template, asked), threads=table.jobs,
+                              share=seats)
+    return np.asarray(answers, dtype=np.int64).reshape(-1, 2)
+
+
+class _Block:
+    """Layouts a defender weighs, as drawn: the hands (the declarer's after his discard),
+    the declarer's ending tricks, and the sure shares once searched (-1 before)."""
+
+    def __init__(self, worlds: Any, table: _Table, trump: int | None) -> None:
+        import numpy as np
+
+        self.rows = np.array([[h.mask for h in deal.hands] for deal in worlds.deals],
+                             dtype=np.uint32).reshape(-1, 3)
+        self.tricks = np.array(worlds.tricks, dtype=np.int64)
+        self.shares = np.full((len(self.rows), 2), -1, dtype=np.int64)
+        self.table, self.trump = table, trump
+
+    def shares_of(self, index: Any) -> Any:
+        """The shares in the layouts `index`, searched where not yet known."""
+        import numpy as np
+
+        need = index[self.shares[index, 0] < 0]
+        if need.size:
+            self.shares[need] = _shares(self.rows[need], self.trump, self.table)
+        return self.shares[index]
+
+
+class _Seat:
+    """One defender's view for the games of one strain: his hand, the cards he cannot see,
+    and the layouts he weighs (shared between the levels, see the module doc)."""
+
+    def __init__(self, table: _Table, seat: int, layout: tuple[int, ...],
+                 trump: int | None) -> None:
+        self.table, self.seat, self.trump = table, seat, trump
+        self.hand = Hand(layout[seat - 1])
+        partner = [s for s in table.defenders if s != seat][0]
+        self.others = Hand((layout[table.declarer - 1] & ~table.talon_mask)
+                           | layout[partner - 1])
+        self.n = len(self.hand)
+        self.loose: _Block | None = None  # drawn without the bidding filter
+        self.blocks: list[_Block] = []  # drawn with it, for ever higher levels
+        self.chosen: dict[int, list[tuple[_Block, Any]]] = {}
+
+    def _draw(self, game: Game, samples: int | str, bid: bool, *parts: int) -> _Block | None:
+        """Layouts drawn for `game` (None if no layout drawn fits the bid)."""
+        table = self.table
+        limit = None if samples == "all" or not bid else samples * DRAWS_PER_SAMPLE
+        if not bid and samples != "all":
+            limit = samples  # every layout drawn is kept: no round larger than asked
+        try:
+            worlds = sample_worlds(
+                self.hand, table.talon, game, table.declarer, self.seat, samples=samples,
+                seed=table.child_seed(self.seat, 4 if self.trump is None else self.trump,
+                                      self.hand.mask, *parts),
+                discard="dd", filter="bid" if bid else "none", jobs=table.jobs,
+                max_draws=limit, others=self.others, leader=table.leader)
+        except PositionError:
+            if bid:  # no layout drawn fits the bid
+                return None
+            raise
+        return _Block(worlds, table, self.trump)
+
+    def worlds(self, game: Game, shared: bool) -> tuple[Any, Any]:
+        """The declarer's ending tricks in each layout weighed for `game`, and (if `shared`)
+        the defenders' sure shares, an (k, 2) array."""
+        import numpy as np
+
+        if game.level not in self.chosen:
+            self.chosen[game.level] = self._choose(game)
+        parts = self.chosen[game.level]
+        tricks = np.concatenate([block.tricks[index] for block, index in parts])
+        if not shared:
+            return tricks, np.zeros((len(tricks), 2), dtype=np.int64)
+        return tricks, np.concatenate([block.shares_of(index) for block, index in parts])
+
+    def _choose(self, game: Game) -> list[tuple[Any, Any]]:
+        """The layouts weighed for `game`: those drawn so far for this strain that fit its
+        bid, and more drawn with the bid filter if too few do (see the module doc)."""
+        import numpy as np
+
+        samples = self.table.samples
+        if self.n != DEAL_TRICKS or samples == "all":
+            if self.loose is None:
+                self.loose = self._draw(game, samples, False, 0)
+            everything = np.arange(len(self.loose.tricks))
+            if self.n != DEAL_TRICKS:
+                return [(self.loose, everything)]  # an ending: no bidding filter
+            index = np.flatnonzero(self.loose.tricks >= game.level - 1)
+            return [(self.loose, index if len(index) else everything)]
+        parts, total = [], 0
+        for block in self.blocks:
+            index = np.flatnonzero(block.tricks >= game.level - 1)[:samples - total]
+            parts.append((block, index))
+            total += len(index)
+        if total < samples:
+            extra = self._draw(game, samples - total, True, game.level)
+            if extra is not None:
+                self.blocks.append(extra)
+                parts.append((extra, np.arange(len(extra.tricks))))
+                total += len(extra.tricks)
+        if total == 0:  # nothing drawn fits the bid: every layout counts
+            if self.loose is None:
+                self.loose = self._draw(game, samples, False, 0)
+            return [(self.loose, np.arange(len(self.loose.tricks)))]
+        return parts

@@ -1,0 +1,306 @@
+"""The defenders' words from their own seats (`declare_seat.seat_words`).
+
+The expected leaves come from a brute force written plainly here: in every layout of an
+ending, each speaker's worlds are every split of the cards he cannot see, the declarer
+discarding his best double-dummy discard (the "dd" model's tie rule: the low discard if it is
+among the best, else the first best in the order of `discard_classes`), each world solved by
+the plain minimax (`solver.reference`) and each defender's sure share by a plain search over
+every card; the speaker says the word with the highest mean value, the words after it decided
+with open cards in each world.
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+import solver
+from pyanalysis.analysis.declare_seat import seat_words
+from pyanalysis.analysis.layouts import discard_classes
+from pyanalysis.analysis.sampling import quick_discard
+from pyanalysis.analysis.whist import (TIE_ORDER, Node, induce, leaves, score_words,
+                                       whisting_tree)
+from pyanalysis.errors import PositionError
+from pyanalysis.games import CONTRACT, Game
+from pyanalysis.hand import Hand
+from pyanalysis.rules import RuleSet
+from pyanalysis.scoring import DEALER
+from pyanalysis.seat import Seat
+from solver import reference
+from solver.position import Position, cards_of, legal_mask, trick_taker
+
+RULES = {
+    "sochi": RuleSet.get("sochi"),
+    # Half-whist by either defender and a whisted tenner: more points of decision.
+    "leningrad, half-whist by either, tenner whisted": RuleSet.get("leningrad").with_(
+        half_whist_by="either", tenner_checked=False),
+}
+
+
+def bits(mask: int) -> list[int]:
+    return [c for c in range(32) if mask >> c & 1]
+
+
+@lru_cache(maxsize=None)
+def defence_wins(hands: tuple[int, int, int], leader: int, played: tuple[int, ...],
+                 trump: int | None, declarer: int, seat: int, budget: int, k: int) -> bool:
+    """Whether the defenders can make sure, whatever the declarer (engine seat `declarer`)
+    does, that he takes at most `budget` more tricks and `seat` at least k more: every
+    legal card tried (follow suit, else trump, else any), on bare card masks."""
+    if budget < 0:
+        return False  # he has taken one too many already
+    if not any(hands) and not played:
+        return k <= 0
+    mover = (leader + len(played)) % 3
+    lead = played[0] // 8 if played else None
+    results = []
+    for card in cards_of(legal_mask(hands[mover], lead, trump)):
+        after = list(hands)
+        after[mover] &= ~(1 << card)
+        now = played + (card,)
+        if len(now) < 3:
+            results.append(defence_wins(tuple(after), leader, now, trump, declarer, seat,
+                                        budget, k))
+            continue
+        taker = trick_taker(now, [(leader + i) % 3 for i in range(3)], trump)
+        results.append(defence_wins(tuple(after), taker, (), trump, declarer, seat,
+                                    budget - (taker == declarer), k - (taker == seat)))
+    # the defenders choose a card (either will do), the declarer any card (all must hold)
+    return any(results) if mover != declarer else all(results)
+
+
+def brute_share(pos: Position, seat: int, limit: int) -> int:
+    """The most tricks `seat` makes sure of while the declarer takes at most `limit`."""
+    return max(k for k in range(pos.tricks_left + 1)
+               if defence_wins(pos.hands, pos.leader, pos.played, pos.trump, pos.focus, seat,
+                               limit, k))
+
+
+#: (hands, declarer, leader, trump) -> his tricks and the sure shares with his dd discard: the
+#: same for every level of a strain.
+SOLVED: dict[tuple, tuple[int, int, int]] = {}
+
+
+class Brute:
+    """The rule, plainly, for one ending's game."""
+
+    def __init__(self, game: Game, declarer: int, leader: int, talon: int, rules: RuleSet,
+                 players: int, n: int) -> None:
+        self.game, self.declarer, self.leader, self.talon = game, declarer, leader, talon
+        self.rules, self.players, self.n = rules, players, n
+        self.first, self.second = Seat.defenders(declarer)
+        self.decided: dict[tuple, str] = {}
+
+    def position(self, hands: list[int]) -> Position:
+        return Position(hands=tuple(hands), leader=self.leader - 1, game=CONTRACT,
+                        trump=self.game.trump, focus=self.declarer - 1)
+
+    def world(self, hands: list[int]) -> tuple[int, int, int]:
+        """(his tricks, first's share, second's share) with his dd discard; `hands` holds
+        his n + 2 cards."""
+        key = (tuple(hands), self.declarer, self.leader, self.game.trump)
+        if key in SOLVED:
+            return SOLVED[key]
+        mine = hands[self.declarer - 1]
+        others = sum(hands) - mine
+        low = tuple(sorted(c.index for c in quick_discard(Hand(mine), self.game)))
+        counted = {}
+        for pair in [low] + [group[0] for group in discard_classes(mine, others)]:
+            kept = list(hands)
+            kept[self.declarer - 1] = mine & ~(1 << pair[0]) & ~(1 << pair[1])
+            counted[pair] = (reference.tricks(self.position(kept)), kept)
+        best = max(t for t, _ in counted.values())
+        pair = low if counted[low][0] == best else next(
+            p for p in counted if counted[p][0] == best)
+        t, kept = counted[pair]
+        pos = self.position(kept)
+        answer = (t, brute_share(pos, self.first - 1, t), brute_share(pos, self.second - 1, t))
+        SOLVED[key] = answer
+        return answer
+
+    def value(self, tree, t: int, a: int, b: int, seat: int) -> Fraction:
+        def evaluate(said):
+            return score_words(said, self.game, self.declarer, self.rules, self.players,
+                               10 - self.n + t, {self.first: a, self.second: b})
+        return induce(tree, evaluate)[0].values[seat]
+
+    def worlds(self, hands: list[int], seat: int) -> list[list[int]]:
+        """Every layout the defender in `seat` cannot tell from `hands`."""
+        partner = self.first + self.second - seat
+        unseen = (hands[self.declarer - 1] & ~self.talon) | hands[partner - 1]
+        out = []
+        for part in combinations(bits(unseen), self.n):
+            his = sum(1 << c for c in part)
+            world = list(hands)
+            world[self.declarer - 1] = his | self.talon
+            world[partner - 1] = unseen & ~his
+            out.append(world)
+        return out
+
+    def leaf(self, hands: list[int]) -> tuple:
+        node, said = whisting_tree(self.game, self.declarer, self.rules, self.players), ()
+        while isinstance(node, Node):
+            if node.seat == DEALER:
+                t, a, b = self.world(hands)
+                word = max(node.options, key=lambda w: (
+                    self.value(node.options[w], t, a, b, DEALER), -TIE_ORDER.index(w)))
+            else:
+                key = (said, node.seat, hands[node.seat - 1])
+                if key not in self.decided:
+                    means = {}
+                    worlds = [self.world(w) for w in self.worlds(hands, node.seat)]
+                    for word, sub in node.options.items():
+                        total = sum(self.value(sub, *w, node.seat) for w in worlds)
+                        means[word] = Fraction(total) / len(worlds)
+                    self.decided[key] = max(means, key=lambda w: (means[w],
+                                                                  -TIE_ORDER.index(w)))
+                word = self.decided[key]
+            said += (word,)
+            node = node.options[word]
+        return node
+
+    def open_leaf(self, hands: list[int]) -> tuple:
+        """The leaf every word decided with open cards in the layout itself reaches."""
+        t, a, b = self.world(hands)
+        node, said = whisting_tree(self.game, self.declarer, self.rules, self.players), ()
+        while isinstance(node, Node):
+            word = max(node.options, key=lambda w: (
+                self.value(node.options[w], t, a, b, node.seat), -TIE_ORDER.index(w)))
+            node = node.options[word]
+        return node
+
+
+def random_ending(rng: random.Random, n: int, suits: int | None = None) -> dict:
+    """Declarer n + 2 cards (two of them the talon), defenders n each, from a few suits."""
+    suits = rng.sample(range(4), suits or rng.choice((2, 3, 4)))
+    pool = [c for s in suits for c in range(8 * s, 8 * s + 8)]
+    deck = rng.sample(pool, 3 * n + 2)
+    declarer = rng.choice((1, 2, 3))
+    first, second = Seat.defenders(declarer)
+    hands = [0, 0, 0]
+    hands[declarer - 1] = sum(1 << c for c in deck[:n + 2])
+    hands[first - 1] = sum(1 << c for c in deck[n + 2:2 * n + 2])
+    hands[second - 1] = sum(1 << c for c in deck[2 * n + 2:])
+    talon = sum(1 << c for c in rng.sample(deck[:n + 2], 2))
+    return {"hands": hands, "declarer": declarer, "talon": talon, "n": n,
+            "leader": rng.choice((1, 2, 3))}
+
+
+def every_layout(ending: dict) -> np.ndarray:
+    """Every layout of the defenders' cards, the declarer's n + 2 as they are."""
+    declarer, n = ending["declarer"], ending["n"]
+    first, second = Seat.defenders(declarer)
+    others = ending["hands"][first - 1] | ending["hands"][second - 1]
+    rows = []
+    for part in combinations(bits(others), n):
+        row = list(ending["hands"])
+        row[first - 1] = sum(1 << c for c in part)
+        row[second - 1] = others & ~row[first - 1]
+        rows.append(row)
+    return np.array(rows, dtype=np.uint32)
+
+
+def talon_of(ending: dict) -> tuple:
+    from pyanalysis.cards import Card
+
+    return tuple(Card.from_index(c) for c in bits(ending["talon"]))
+
+
+CONTRACTS = [Game(CONTRACT, level, trump) for level in (6, 7, 8, 9, 10)
+             for trump in (0, 1, 2, 3, None)]
+
+
+@pytest.mark.slow
+def test_the_leaves_equal_the_brute_force_on_every_layout_of_random_endings():
+    rng = random.Random(27)
+    seen = {"leaves": 0, "differs from open": 0, "dealer": 0, "rules": set(), "n": set()}
+    for i in range(33):
+        # Three endings of three cards (two suits, two levels of one strain: the worlds
+        # are solved once for both), thirty of two.
+        n = 3 if i < 3 else 2
+        ending = random_ending(rng, n, 2 if n == 3 else None)
+        name = list(RULES)[i % 2]
+        rules = RULES[name]
+        players = 4 if i % 5 == 4 else 3
+        if n == 3:
+            trump = rng.choice((0, 1, 2, 3, None))
+            games = [Game(CONTRACT, level, trump) for level in rng.sample(range(6, 11), 2)]
+        else:
+            games = rng.sample(CONTRACTS, 2)
+        layouts = every_layout(ending)
+        got = seat_words(talon_of(ending), ending["declarer"], ending["leader"], layouts,
+                         games, rules, players, samples="all", seed=None)
+        for game in games:
+            brute = Brute(game, ending["declarer"], ending["leader"], ending["talon"], rules,
+                          players, n)
+            assert len(got[game]) == len(layouts)
+            for row, leaf in zip(layouts, got[game]):
+                hands = [int(h) for h in row]
+                assert leaf == brute.leaf(hands), (ending, game, name, players, hands)
+                seen["leaves"] += 1
+                seen["differs from open"] += leaf != brute.open_leaf(hands)
+                seen["dealer"] += any(seat == DEALER for _, seat in leaf)
+        seen["rules"].add(name)
+        seen["n"].add(n)
+    assert seen["rules"] == set(RULES) and seen["n"] == {2, 3}
+    # The seat rule is not the open-card rule in disguise, and the dealer's word was reached.
+    assert seen["differs from open"] > 0
+    assert seen["dealer"] > 0
+
+
+@pytest.mark.slow
+def test_a_sampled_run_repeats_with_its_seed_and_differs_with_another():
+    rng = random.Random(5)
+    ending = random_ending(rng, 5)
+    layouts = every_layout(ending)[:60]
+    games = [Game(CONTRACT, 6, None), Game(CONTRACT, 7, 2)]
+    rules = RULES["sochi"]
+
+    def run(seed):
+        return seat_words(talon_of(ending), ending["declarer"], ending["leader"], layouts,
+                          games, rules, 3, samples=3, seed=seed)
+
+    first = run(11)
+    assert run(11) == first
+    assert any(run(seed) != first for seed in (12, 13, 14))
+
+
+def test_a_bare_whisting_gives_its_leaf_in_every_layout():
+    ending = random_ending(random.Random(3), 2)
+    layouts = every_layout(ending)
+    tenner, six_spades = Game(CONTRACT, 10, None), Game(CONTRACT, 6, 0)
+    got = seat_words(talon_of(ending), ending["declarer"], 1, layouts, [tenner, six_spades],
+                     RuleSet.get("sochi").with_(six_spades_whist=True), 3, samples="all",
+                     seed=None)
+    first, second = Seat.defenders(ending["declarer"])
+    assert got[tenner] == [()] * len(layouts)
+    assert got[six_spades] == [(("whist", first), ("whist", second))] * len(layouts)
+
+
+@pytest.mark.parametrize("samples", [0, -1, 2.5, True, "some", None])
+def test_bad_samples_are_refused_naming_seat_samples(samples):
+    ending = random_ending(random.Random(1), 2)
+    with pytest.raises(PositionError, match="seat_samples"):
+        seat_words(talon_of(ending), ending["declarer"], 1, every_layout(ending),
+                   [Game(CONTRACT, 6, None)], RULES["sochi"], 3, samples=samples, seed=0)
+
+
+@pytest.mark.slow
+def test_a_whole_deal_repeats_with_its_seed_and_reaches_a_leaf_of_the_tree():
+    rng = random.Random(8)
+    deck = rng.sample(range(32), 32)
+    hands = [sum(1 << c for c in deck[:12]), sum(1 << c for c in deck[12:22]),
+             sum(1 << c for c in deck[22:])]
+    ending = {"talon": sum(1 << c for c in deck[10:12])}
+    layouts = np.array([hands], dtype=np.uint32)
+    games = [Game(CONTRACT, 6, None), Game(CONTRACT, 9, 1)]
+    rules = RULES["sochi"]
+    run = seat_words(talon_of(ending), 1, 1, layouts, games, rules, 3, samples=8, seed=4)
+    assert run == seat_words(talon_of(ending), 1, 1, layouts, games, rules, 3, samples=8,
+                             seed=4)
+    for game in games:
+        assert run[game][0] in leaves(whisting_tree(game, 1, rules, 3))
