@@ -19,21 +19,25 @@ every word after the one it prices.
 
 A defender's decision depends only on his hand (with the talon, the game and the words said
 before), so it is made once per hand. His layouts are shared between the games of one strain:
-their double-dummy counts, discards and sure shares do not depend on the level. The layouts of
-a whole hand are first drawn without the bidding filter (`samples` of them, seeded from the
-seed, the seat, the strain and his hand); a game of level k keeps those where the declarer takes
-at least k - 1 tricks (the "bid" filter) and, where fewer than `samples` are kept, the rest are
-drawn with the filter for that game (at most `DRAWS_PER_SAMPLE` draws a layout asked): each
-decision's layouts are so drawn from the distribution `sample_worlds` draws them from. Where no
-layout drawn fits the bid, his decision weighs the layouts drawn without the filter. With
-`samples="all"` every layout is weighed once (those that fit the bid, or every one if none
-does).
+their double-dummy counts, discards and sure shares do not depend on the level. For a whole
+hand, a game of level k weighs the layouts already drawn for a level j <= k of the strain in
+which the declarer takes at least k - 1 tricks (the "bid" filter of level k: among layouts that
+fit a lower bid, those that fit the higher one are as the higher bid's filter would draw them),
+and where fewer than `samples` are at hand, the rest are drawn with the bid filter of level k
+(at most `DRAWS_PER_SAMPLE` draws for each layout still wanted, so a bid his cards rarely make
+from the defender's view weighs fewer layouts): each decision's layouts are so drawn from the
+distribution `sample_worlds` draws them from. Where no layout drawn fits the bid, the decision
+weighs `samples` layouts drawn without the filter. Each draw's seed is derived from `seed`,
+the seat, the strain, his hand and the level, so a run repeats whatever the order of its
+layouts. With `samples="all"` every layout is weighed once (those that fit the bid, or every
+one if none does). In an ending there is no bidding filter: `samples` layouts (or every one)
+serve every level.
 """
 from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from ..cards import Card
 from ..errors import PositionError
@@ -42,7 +46,7 @@ from ..hand import Hand
 from ..rules import RuleSet
 from ..scoring import DEALER
 from ..seat import Seat
-from .sampling import _view, choose_discards, sample_worlds
+from .sampling import TABLE_MB, _view, choose_discards, sample_worlds
 from .whist import TIE_ORDER, WHIST, Node, induce, leaves, score_words, whisting_tree
 
 __all__ = ["seat_words", "DRAWS_PER_SAMPLE"]
@@ -173,7 +177,7 @@ class _Table:
         pairs, values = choose_discards([(hands, layout[self.declarer - 1])], view, "dd",
                                         self.jobs)
         hands[self.declarer - 1] = layout[self.declarer - 1] & ~sum(c.bit for c in pairs[0])
-        a, b = _shares(np.array([hands], dtype=np.uint32), game.trump, self)[0]
+        a, b = _shares(np.array([hands], dtype=np.uint32), values[:1], game.trump, self)[0]
         row_of = self.evaluate(game, n, values[0], int(a), int(b))
         return induce(node, row_of)[1][0].word
 
@@ -185,9 +189,10 @@ def _both_play(leaf: tuple, defenders: tuple[int, int]) -> bool:
     return not leaf or all(last.get(s) == WHIST for s in defenders)
 
 
-def _shares(rows: Any, trump: int | None, table: _Table) -> Any:
+def _shares(rows: Any, tricks: Any, trump: int | None, table: _Table) -> Any:
     """Each defender's sure share of the ending in every layout of `rows` (declarer's hand
-    after the discard), an (k, 2) array, the searches in one batch."""
+    after the discard; `tricks`: his double-dummy tricks there, to which the searches hold
+    him), an (k, 2) array, the searches in one batch."""
     import numpy as np
 
     import solver
@@ -198,8 +203,11 @@ def _shares(rows: Any, trump: int | None, table: _Table) -> Any:
                                game=CONTRACT, trump=trump, focus=table.declarer - 1)
     asked = np.repeat(rows, 2, axis=0)
     seats = [s - 1 for s in table.defenders] * len(rows)
-    answers = solver.run_jobs(solver.Jobs.from_hands(template, asked), threads=table.jobs,
-                              share=seats)
+    held = np.repeat(np.asarray(tricks, dtype=np.int8), 2)
+    # The sampler's table size: engines of one size are kept between runs, and searches of
+    # another size in between would have them built anew for each run.
+    answers = solver.run_jobs(solver.Jobs.from_hands(template, asked, held),
+                              threads=table.jobs, share=seats, tt_mb=TABLE_MB)
     return np.asarray(answers, dtype=np.int64).reshape(-1, 2)
 
 
@@ -222,7 +230,8 @@ class _Block:
 
         need = index[self.shares[index, 0] < 0]
         if need.size:
-            self.shares[need] = _shares(self.rows[need], self.trump, self.table)
+            self.shares[need] = _shares(self.rows[need], self.tricks[need], self.trump,
+                                        self.table)
         return self.shares[index]
 
 
@@ -239,7 +248,10 @@ class _Seat:
                            | layout[partner - 1])
         self.n = len(self.hand)
         self.loose: _Block | None = None  # drawn without the bidding filter
-        self.blocks: list[_Block] = []  # drawn with it, for ever higher levels
+        # Drawn with it, each with the level it was drawn for: a block drawn for level j
+        # serves the levels from j up (the layouts that fit a higher bid among those that
+        # fit a lower one are drawn as the higher bid's filter draws them), not below.
+        self.blocks: list[tuple[_Block, int]] = []
         self.chosen: dict[int, list[tuple[_Block, Any]]] = {}
 
     def _draw(self, game: Game, samples: int | str, bid: bool, *parts: int) -> _Block | None:
@@ -289,14 +301,16 @@ class _Seat:
             index = np.flatnonzero(self.loose.tricks >= game.level - 1)
             return [(self.loose, index if len(index) else everything)]
         parts, total = [], 0
-        for block in self.blocks:
+        for block, level in self.blocks:
+            if level > game.level:
+                continue
             index = np.flatnonzero(block.tricks >= game.level - 1)[:samples - total]
             parts.append((block, index))
             total += len(index)
         if total < samples:
             extra = self._draw(game, samples - total, True, game.level)
             if extra is not None:
-                self.blocks.append(extra)
+                self.blocks.append((extra, game.level))
                 parts.append((extra, np.arange(len(extra.tricks))))
                 total += len(extra.tricks)
         if total == 0:  # nothing drawn fits the bid: every layout counts

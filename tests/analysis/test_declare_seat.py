@@ -252,7 +252,6 @@ def test_the_leaves_equal_the_brute_force_on_every_layout_of_random_endings():
     assert seen["dealer"] > 0
 
 
-@pytest.mark.slow
 def test_a_sampled_run_repeats_with_its_seed_and_differs_with_another():
     rng = random.Random(5)
     ending = random_ending(rng, 5)
