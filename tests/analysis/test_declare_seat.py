@@ -303,3 +303,24 @@ def test_a_whole_deal_repeats_with_its_seed_and_reaches_a_leaf_of_the_tree():
                              seed=4)
     for game in games:
         assert run[game][0] in leaves(whisting_tree(game, 1, rules, 3))
+
+
+@pytest.mark.parametrize("level, trump", [(6, None), (7, 2), (8, 0)])
+def test_the_layouts_that_fit_a_bid_are_those_the_bid_filter_keeps(level, trump):
+    # Whole hands share layouts drawn without the filter (or for a lower level) between the
+    # levels of a strain, keeping those where the declarer's best discard takes level - 1:
+    # the same layouts, discards and counts as the bid filter keeps of the same draws.
+    from pyanalysis.analysis.sampling import sample_worlds
+
+    rng = random.Random(level)
+    deck = rng.sample(range(32), 32)
+    talon = talon_of({"talon": sum(1 << c for c in deck[10:12])})
+    hand = Hand(sum(1 << c for c in deck[12:22]))
+    game = Game(CONTRACT, level, trump)
+    common = dict(seed=9, discard="dd", max_draws=256, leader=2)
+    loose = sample_worlds(hand, talon, game, 1, 2, samples=256, filter="none", **common)
+    kept = sample_worlds(hand, talon, game, 1, 2, samples=256, filter="bid", **common)
+    assert loose.kept == 256 and 0 < kept.kept < 256
+    fitting = [(str(d), str(d.discard), t) for d, t in zip(loose.deals, loose.tricks)
+               if t >= level - 1]
+    assert fitting == [(str(d), str(d.discard), t) for d, t in zip(kept.deals, kept.tricks)]
