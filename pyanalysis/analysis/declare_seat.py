@@ -46,6 +46,7 @@ from ..hand import Hand
 from ..rules import RuleSet
 from ..scoring import DEALER
 from ..seat import Seat
+from .layouts import MAX_WORLDS
 from .sampling import TABLE_MB, _view, choose_discards, sample_worlds
 from .whist import TIE_ORDER, WHIST, Node, induce, leaves, score_words, whisting_tree
 
@@ -76,9 +77,9 @@ def seat_words(talon: tuple[Card, Card], declarer: int, leader: int, hands: Any,
     import numpy as np
 
     if samples != "all" and (isinstance(samples, bool) or not isinstance(samples, int)
-                             or samples < 1):
-        raise PositionError(f"seat_samples {samples!r}: a positive number of layouts a "
-                            f"defender weighs, or 'all'")
+                             or not 1 <= samples <= MAX_WORLDS):
+        raise PositionError(f"seat_samples {samples!r}: a number of layouts a defender weighs"
+                            f" (1 to {MAX_WORLDS:,}), or 'all'")
     table = _Table(tuple(talon), declarer, leader, rules, players, samples, seed, jobs)
     trees = {game: whisting_tree(game, declarer, rules, players) for game in games}
     out: dict[Game, list[tuple]] = {game: [] for game in games}

@@ -280,7 +280,7 @@ def test_a_bare_whisting_gives_its_leaf_in_every_layout():
     assert got[six_spades] == [(("whist", first), ("whist", second))] * len(layouts)
 
 
-@pytest.mark.parametrize("samples", [0, -1, 2.5, True, "some", None])
+@pytest.mark.parametrize("samples", [0, -1, 2.5, True, "some", None, 100_001])
 def test_bad_samples_are_refused_naming_seat_samples(samples):
     ending = random_ending(random.Random(1), 2)
     with pytest.raises(PositionError, match="seat_samples"):
