@@ -324,3 +324,51 @@ def test_the_layouts_that_fit_a_bid_are_those_the_bid_filter_keeps(level, trump)
     fitting = [(str(d), str(d.discard), t) for d, t in zip(loose.deals, loose.tricks)
                if t >= level - 1]
     assert fitting == [(str(d), str(d.discard), t) for d, t in zip(kept.deals, kept.tricks)]
+
+
+@pytest.mark.slow
+def test_declare_options_from_the_seats_equals_the_brute_force_on_endings():
+    """`declare_options(whist="seat")` with every layout and every world: each game's best
+    discard priced as the brute force prices it. In every layout the leaf is the plain rule's
+    (`Brute.leaf`, which does not depend on his discard); each discard's value there is that
+    leaf scored with his tricks and both sure shares with that discard, all plain."""
+    from pyanalysis.analysis.declare import declare_options
+
+    rng = random.Random(41)
+    compared = differs = 0
+    for i in range(10):
+        ending = random_ending(rng, 2)
+        declarer, leader, n = ending["declarer"], ending["leader"], ending["n"]
+        rules = list(RULES.values())[i % 2]
+        players = 4 if i % 4 == 3 else 3
+        first, second = Seat.defenders(declarer)
+        mine = ending["hands"][declarer - 1]
+        others = ending["hands"][first - 1] | ending["hands"][second - 1]
+        seat = declare_options(Hand(mine & ~ending["talon"]), declarer, talon=talon_of(ending),
+                               others=Hand(others), leader=leader, rules=rules,
+                               players=players, samples="all", whist="seat",
+                               seat_samples="all", seed=None)
+        opened = declare_options(Hand(mine), declarer, others=Hand(others), leader=leader,
+                                 rules=rules, players=players, samples="all")
+        layouts = every_layout(ending)
+        for game in rng.sample(CONTRACTS, 3):
+            brute = Brute(game, declarer, leader, ending["talon"], rules, players, n)
+            leaves_of = [brute.leaf([int(h) for h in row]) for row in layouts]
+            means = {}
+            for pair in combinations(bits(mine), 2):
+                total = Fraction(0)
+                for row, leaf in zip(layouts, leaves_of):
+                    hands = [int(h) for h in row]
+                    hands[declarer - 1] = mine & ~(1 << pair[0]) & ~(1 << pair[1])
+                    pos = brute.position(hands)
+                    t = reference.tricks(pos)
+                    a, b = (brute_share(pos, s - 1, t) for s in (first, second))
+                    total += brute.value(leaf, t, a, b, declarer)
+                means[pair] = total / len(layouts)
+            option = seat.option(game)
+            assert option.vists == max(means.values()), (ending, game)
+            assert means[tuple(sorted(c.index for c in option.discard))] == option.vists
+            compared += 1
+            differs += option.vists != opened.option(game).vists
+    assert compared == 30
+    assert differs > 0  # the seat rule prices some game otherwise than open cards
