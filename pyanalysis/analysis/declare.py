@@ -75,6 +75,10 @@ DOUBLE_DUMMY = {
             " cards",
     "seat": "play is double-dummy in each layout; each defender's word is decided from his"
             " own seat (his hand and the talon), over layouts of what he cannot see"}
+#: The layouts counted by default when the defenders decide from their seats (each layout
+#: asks each of them for his words over `SEAT_SAMPLES` layouts of his own: about 3 s a
+#: layout of a whole deal on two cores).
+SEAT_LAYOUTS = 100
 #: The layouts each defender weighs for a word from his seat, by default.
 SEAT_SAMPLES = 50
 
@@ -189,6 +193,13 @@ def _question(hand: Any, talon: Any, others: Any, declarer: Any, leader: Any) ->
     return _Question(q.hand, q.others, q.n, q.declarer, q.leader, shown)  # type: ignore[arg-type]
 
 
+def _default_layouts(samples: int | str | None, whist: str) -> int | str:
+    """The layouts asked for: `samples`, or the default for the way the words are decided."""
+    if samples is not None:
+        return samples
+    return SEAT_LAYOUTS if whist == "seat" else DEFAULT_SAMPLES
+
+
 def _layout_count(n: int, samples: Any, seed: Any, inner: bool = False) -> int:
     """How many layouts are counted (`samples` and `seed` checked; `inner`: the seed also
     draws something else, so it may be given with every layout counted)."""
@@ -219,13 +230,13 @@ def _ranks(n: int, samples: Any, seed: Any, inner: bool = False) -> tuple[Any, b
 def planned_positions(hand: Hand | str | Iterable[Card | str], declarer: int, *,
                       talon: Iterable[Card | str] | str | None = None,
                       others: Hand | str | None = None, leader: int = 1,
-                      samples: int | str | None = DEFAULT_SAMPLES, whist: str = "open") -> int:
+                      samples: int | str | None = None, whist: str = "open") -> int:
     """How many steps `declare_options` reports (a progress bar's total): layouts times
     distinct discards times six (five strains and misère) positions counted, and with
     `whist="seat"` one step more per layout whose defenders' words are decided. Checks the
     question as it will."""
     q = _question(hand, talon, others, declarer, leader)
-    layouts = _layout_count(q.n, DEFAULT_SAMPLES if samples is None else samples, None, True)
+    layouts = _layout_count(q.n, _default_layouts(samples, whist), None, True)
     steps = layouts * len(discard_classes(q.hand.mask, q.others.mask)) * (len(STRAINS) + 1)
     return steps + (layouts if whist == "seat" else 0)
 
@@ -342,7 +353,7 @@ def _value_table(game: Game, rules: RuleSet, players: int, declarer: int, n: int
 def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
                     talon: Iterable[Card | str] | str | None = None,
                     rules: RuleSet | str = "sochi", players: int = 3, leader: int = 1,
-                    samples: int | str | None = DEFAULT_SAMPLES, seed: int | None = 0,
+                    samples: int | str | None = None, seed: int | None = 0,
                     whist: str = "open", seat_samples: int | str | None = None,
                     jobs: int | None = None, others: Hand | str | None = None,
                     progress: Callable[[int], None] | None = None) -> Declaration:
@@ -354,17 +365,18 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
     rules, players: the rule set and the table (3, or 4 with a dealer who sits out).
     leader:   the seat leading to the first trick (default the 1st hand).
     samples:  layouts of the others' cards drawn at random (uniformly, with replacement;
-              default 1000, at most `MAX_SAMPLES`), or "all": every one of the C(2n, n)
-              layouts, exact (184,756 for a full deal: long; see docs/api.md). `seed`: the
-              draw's seed (0..2**63 - 1, default 0; None draws unseeded).
+              default 1000, with whist="seat" 100; at most `MAX_SAMPLES`), or "all": every
+              one of the C(2n, n) layouts, exact (184,756 for a full deal: long; see
+              docs/api.md). `seed`: the draw's seed (0..2**63 - 1, default 0; None draws
+              unseeded).
     whist:    how the defenders' words are decided in each layout: "open", with open cards,
               each defender saying what is best for himself; "seat", each from his own seat
               (his hand and the open talon, which must then be given apart: `talon`), as
               `whist_decision` decides, over `seat_samples` layouts of what he cannot see
-              (default 50; "all": every one) drawn with the seed `seed` (see
-              `declare_seat`). The seat rule is slow: minutes for a hundred layouts.
-    jobs:     threads (default: one per core). `progress(k)`: told as k more positions are
-              counted (`planned_positions` says how many there are).
+              (default 50; "all": every one) drawn from the seed `seed` (see
+              `declare_seat`). The seat rule is slow: about 3 s a layout of a whole deal.
+    jobs:     threads (default: one per core). `progress(k)`: told as k more steps are
+              done (`planned_positions` says how many there are).
     Every game and discard is counted on the same layouts (see the module doc).
     """
     import numpy as np
@@ -384,7 +396,7 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
     inner = whist == "seat" and seat_samples != "all"
     checks.whole("jobs", jobs, low=1, optional=True)
     checks.callback("progress", progress)
-    ranks, every = _ranks(q.n, DEFAULT_SAMPLES if samples is None else samples, seed, inner)
+    ranks, every = _ranks(q.n, _default_layouts(samples, whist), seed, inner)
     games = bids()
     classes = discard_classes(q.hand.mask, q.others.mask)
     kept = np.array([q.hand.mask & ~(1 << a) & ~(1 << b) for a, b in (c[0] for c in classes)],

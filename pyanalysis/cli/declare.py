@@ -47,8 +47,8 @@ EXAMPLE_OTHERS = "QJ.9.8.-"
 @rules_options("Rule set: sochi (default), leningrad or rostov.",
                "Change one knob of the rule set, e.g. --rule whist_split=gentleman"
                " (repeatable; see docs/rules.md).")
-@samples_options("Layouts of the defenders' cards to draw (default 1000), or 'all' for every"
-                 " one (exact; long for a whole deal).",
+@samples_options("Layouts of the defenders' cards to draw (default 1000; 100 with --defenders"
+                 " seat), or 'all' for every one (exact; long for a whole deal).",
                  "Seed of the sample (default 0), so that a run can be repeated.", every=True)
 @click.option("--defenders", "whist", type=click.Choice(WHIST_RULES), default=None,
               help="How the defenders decide to whist or pass in each layout: 'open' (default),"

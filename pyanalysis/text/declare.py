@@ -19,9 +19,9 @@ NOTES = {
             " for each of them with open cards: the values assume they see his hand.",
     "seat": "Play is double-dummy in each layout. Each defender whists or passes from his own"
             " seat: what is best for him on average over {weighed} of the cards he cannot"
-            " see (his hand and the talon known, the declarer's discard taken to be his"
-            " best double-dummy one), the words after his decided with open cards in each of"
-            " those layouts."}
+            " see (his hand and the talon known; in a whole deal only the layouts in which"
+            " the declarer would have bid the game; his discard his best double-dummy one),"
+            " the words after his decided with open cards in each of those layouts."}
 
 
 def verdict(result: Declaration, symbols: bool = True) -> str:

@@ -228,6 +228,21 @@ def test_a_full_hand_with_its_talon():
     assert planned_positions(hand, 2, talon=talon, samples=30) == 30 * one.discards * 6
 
 
+def test_the_seat_rule_counts_fewer_layouts_by_default():
+    hand = "AKQJ.AK.AK87.98"
+    twelve = len(pa_discards(hand))
+    assert planned_positions(hand, 2) == 1000 * twelve * 6
+    assert planned_positions(hand, 2, whist="seat") == 100 * twelve * 6 + 100
+    assert planned_positions(hand, 2, samples=7, whist="seat") == 7 * twelve * 6 + 7
+
+
+def pa_discards(hand: str) -> list:
+    from pyanalysis.analysis.layouts import discard_classes
+
+    cards = Hand.parse(hand)
+    return discard_classes(cards.mask, ((1 << 32) - 1) & ~cards.mask)
+
+
 def test_the_json_keys():
     result = declare_options(Hand(bits([7, 6, 15, 31])), 1, others=Hand(bits([5, 4, 14, 30])),
                              samples="all")

@@ -74,6 +74,27 @@ def test_the_bar_counts_every_position(monkeypatch):
     assert bar.count == bar.total
 
 
+def test_the_defenders_from_their_seats(monkeypatch):
+    """--defenders seat on an ending with its talon: the API's answer, the note that says so,
+    and a bar that counts the layouts whose words are decided too."""
+    args = ("AK.-.-.-", "--talon", "7C 7D", "--declarer", "1", "--others", OTHERS,
+            "--samples", "all", "--defenders", "seat", "--seat-samples", "all")
+    result = pa.declare_options("AK.-.-.-", 1, talon="7C 7D", others=OTHERS, samples="all",
+                                whist="seat", seat_samples="all")
+    same_json(ok("declare", *args, "--json"), result)
+    assert result.whist == "seat" and result.seat_samples == "all"
+    out = ok("declare", *args)
+    assert "Each defender whists or passes from his own seat" in flat(out)
+    assert "over every layout of the cards he cannot see" in flat(out)
+    RecordingBar.made = []
+    monkeypatch.setattr(cli_declare, "Progress", RecordingBar)
+    ok("declare", *args)
+    bar, = RecordingBar.made
+    assert bar.total == planned_positions("AK.-.-.-", 1, talon="7C 7D", others=OTHERS,
+                                          samples="all", whist="seat") == 6 * 4 * 6 + 6
+    assert bar.count == bar.total
+
+
 @pytest.mark.parametrize("args, message", [
     ((HAND, "--declarer", "2"), "hand: ten cards; give the talon's two as well"),
     ((HAND, "--talon", "8D", "--declarer", "2"), "--talon '8D': two cards"),
