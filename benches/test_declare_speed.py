@@ -67,3 +67,48 @@ def test_declare_options_1000_layouts(benchmark):
         rounds=len(records), median_s=seconds[len(seconds) // 2], max_s=seconds[-1],
         median_cpu_s=cpu[len(cpu) // 2], max_cpu_s=cpu[-1], hands=records)
     assert all(r["discards"] > 0 for r in records)
+
+
+SEAT_LAYOUTS = 10
+
+
+def test_declare_options_from_the_seats(benchmark):
+    """The defenders deciding from their seats (`whist="seat"`, 50 layouts a decision): the
+    first hand of each bid set, its talon its discard in the deal, 10 layouts each."""
+    hands = bench_hands()[::PER_SET]
+    pending = iter(hands)
+    records: list[dict] = []
+
+    def setup():
+        return (next(pending),), {}
+
+    def run(hand):
+        twelve = pa.Hand.parse(hand["hand"])
+        start, cpu = time.perf_counter(), time.process_time()
+        result = pa.declare_options(
+            pa.Hand(twelve.mask & ~hand["talon"].mask), hand["declarer"], talon=hand["talon"],
+            samples=SEAT_LAYOUTS, seed=0, whist="seat", jobs=JOBS)
+        seconds = time.perf_counter() - start
+        records.append({"hand": hand["hand"], "seconds": seconds,
+                        "cpu_seconds": time.process_time() - cpu,
+                        "seconds_a_layout": seconds / SEAT_LAYOUTS,
+                        "best": str(result.best.game)})
+
+    for hand in hands:
+        hand["talon"] = _discard_of(hand)
+    benchmark.pedantic(run, setup=setup, rounds=len(hands), iterations=1)
+    per = sorted(r["seconds_a_layout"] for r in records)
+    benchmark.extra_info.update(
+        question=f"declare_options(whist='seat'), {SEAT_LAYOUTS} layouts", threads=JOBS,
+        median_s_a_layout=per[len(per) // 2], max_s_a_layout=per[-1], hands=records)
+
+
+def _discard_of(hand: dict) -> "pa.Hand":
+    """The deal's discard of a bench hand, standing in for the talon he took."""
+    for name in SETS:
+        for line in (BENCH_DIR / f"{name}.jsonl").read_text().splitlines()[:PER_SET]:
+            job = json.loads(line)
+            deal = pa.Deal.parse(job["deal"])
+            if str(deal.hands[job["declarer"] - 1] | deal.discard) == hand["hand"]:
+                return deal.discard
+    raise LookupError(hand["hand"])
