@@ -514,32 +514,46 @@ cdef class Solver:
                                       f"count {dd}; no defence holds him to it")
         return k
 
-    def run_share(self, Jobs jobs not None, start, end, seats, out) -> None:
+    def run_share(self, Jobs jobs not None, start, end, seats, out, least=None) -> None:
         """The sure share of ``seats[i]`` at job i for jobs[start:end], into ``out[start:end]``
         (int8), without the GIL; each job's own target is the declarer's limit (-1: his
-        double-dummy count). A limit below that count is -1 in ``out``."""
+        double-dummy count). A limit below that count is -1 in ``out``. With ``least`` (an
+        int8 array, one a job): 1 where that share is at least ``least[i]``, else 0."""
         import numpy as np
         cdef Py_ssize_t lo = whole(start, "start", 0, jobs.size, "a job index")
         cdef Py_ssize_t hi = whole(end, "end", lo, jobs.size, "a job index")
         cdef int8_t[::1] st = as_array(seats, "seats", np.int8, 1)
         cdef int8_t[::1] res = out_array(out, "out", np.int8, 1, jobs.size)
+        cdef int8_t[::1] ks
+        cdef bint tests = least is not None
         cdef Py_ssize_t i
         cdef Share sh
         cdef int dd = 0
         cdef uint64_t nodes = 0, share_nodes = 0
         if st.shape[0] < jobs.size:
             raise EngineArgumentError(f"seats: {st.shape[0]} seats for {jobs.size} positions")
+        if tests:
+            ks = as_array(least, "least", np.int8, 1)
+            if ks.shape[0] < jobs.size:
+                raise EngineArgumentError(f"least: {ks.shape[0]} values for {jobs.size}"
+                                          f" positions")
         for i in range(lo, hi):
             share_seat(&jobs.jobs[i], st[i], f"seats[{i}]")
             share_limit(&jobs.jobs[i], None if jobs.jobs[i].target < 0 else jobs.jobs[i].target,
                         f"targets[{i}]")
+            if tests and not 0 <= ks[i] <= 10:
+                raise EngineArgumentError(f"least[{i}]: {ks[i]} is not a number of tricks,"
+                                          f" 0 to 10")
         if share_prepare(&self.s, &sh, &self.share_memo, 0) < 0:
             raise MemoryError("cannot allocate the share table")
         with nogil:
             for i in range(lo, hi):
                 load_job(&self.s, &jobs.jobs[i])
                 sh.seat = st[i]
-                res[i] = share_value(&self.s, &sh, jobs.jobs[i].target, &dd)
+                if tests:
+                    res[i] = share_at_least(&self.s, &sh, jobs.jobs[i].target, ks[i], &dd)
+                else:
+                    res[i] = share_value(&self.s, &sh, jobs.jobs[i].target, &dd)
                 nodes += self.s.nodes
         share_nodes = sh.nodes
         self.stats = {"nodes": nodes, "share_nodes": share_nodes}

@@ -183,6 +183,19 @@ cdef int share_value(Search* s, Share* sh, int limit, int* dd) noexcept nogil:
     return lo
 
 
+cdef int share_at_least(Search* s, Share* sh, int limit, int k, int* dd) noexcept nogil:
+    """Whether the sure share of `sh.seat` at the loaded position, with the declarer held to
+    `limit` (-1: his double-dummy count, which `dd[0]` then receives), is at least `k`: 1 or
+    0; -1 when `limit` is below his count. One test of the share's search, where
+    `share_value` finds the share by several."""
+    if limit < 0:
+        limit = solve_range(s, 0, tricks_left(s), first_guess(s))
+        dd[0] = limit
+    elif ge(s, limit + 1):
+        return -1
+    return 1 if share_ge(s, sh, limit, k, 0) else 0
+
+
 cdef int share_prepare(Search* s, Share* sh, ShareEntry** memo, int seat) noexcept nogil:
     """Set `sh` up for `seat` with the solver's share table `memo[0]` (made here on first
     use); -1 when it cannot be allocated."""

@@ -98,6 +98,19 @@ def _seats(seats: Sequence[int], n: int) -> np.ndarray:
                     dtype=np.int8)
 
 
+def _counts(counts: Sequence[int], n: int) -> np.ndarray:
+    """`counts` as an int8 array of `n` numbers of tricks, each checked, naming it."""
+    try:
+        values = list(counts)
+    except TypeError:
+        raise EngineArgumentError(f"share_least: {counts!r} is not a sequence of numbers of"
+                                  f" tricks") from None
+    if len(values) != n:
+        raise EngineArgumentError(f"share_least: {len(values)} numbers for {n} positions")
+    return np.array([_built.check_whole(v, f"share_least[{i}]", 0, 10)
+                     for i, v in enumerate(values)], dtype=np.int8)
+
+
 def tricks_many(positions: Sequence[Position], *,
                 target: int | Sequence[int | None] | None = None,
                 threads: int | None = None, moves: bool = False,
@@ -166,14 +179,17 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
              progress: Callable[[int], None] | None = None,
              stop: threading.Event | None = None, give_up: tuple[int, int] | None = None,
              tt_mb: int = RELATED_TT_MB, moves: bool = False,
-             lines: bool = False, share: Sequence[int] | None = None) -> np.ndarray | Answers:
+             lines: bool = False, share: Sequence[int] | None = None,
+             share_least: Sequence[int] | None = None) -> np.ndarray | Answers:
     """Solve every job of ``jobs`` (see ``tricks_many`` for ``target``, ``threads``, ``moves``
     and ``lines``).
 
     ``share``: a seat per job; each answer is then that defender's sure share at the job,
     with the declarer held to the job's own target (none: his double-dummy count), as
     ``Solver.share`` gives it, or -1 where that target is below his count (``target``,
-    ``moves`` and ``lines`` are not asked with it).
+    ``moves`` and ``lines`` are not asked with it). ``share_least``, with ``share``: a number
+    of tricks per job; each answer is then 1 where that share is at least it, else 0 (-1 as
+    before), found by one test of the share's search where the share itself takes several.
 
     ``give_up=(value, k)``: stop handing out work once more than ``k`` answers equal ``value``
     (a search that only needs to know whether something fails more often than a bound); the
@@ -200,6 +216,10 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
             raise EngineArgumentError("share: a sure share is asked alone, without target, "
                                       "moves or lines")
         share = _seats(share, len(jobs))
+    if share_least is not None:
+        if share is None:
+            raise EngineArgumentError("share_least: asked with share (the seats)")
+        share_least = _counts(share_least, len(jobs))
     if progress is not None and not callable(progress):
         raise EngineArgumentError(f"progress: {progress!r} is not callable")
     if stop is not None and not callable(getattr(stop, "is_set", None)):
@@ -236,7 +256,7 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
         try:
             while (span := take()) is not None:
                 if share is not None:
-                    engine.run_share(jobs, span[0], span[1], share, out)
+                    engine.run_share(jobs, span[0], span[1], share, out, share_least)
                 elif values is None:
                     engine.run(jobs, span[0], span[1], goal, out)
                 else:

@@ -420,7 +420,7 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
         template = _template(hands[0], kept[0], q, CONTRACT, strain)
         tricks = _counts(template, hands, kept, q.declarer, jobs, progress)
         mine = [g for g in games if g.kind == CONTRACT and g.trump == strain]
-        shares = _Shares(template, hands, kept, q, jobs)
+        shares = _Shares(template, hands, kept, tricks, q, jobs)
         for game in mine:
             chosen[game] = _best_discard(prices[game], tricks, shares)
     misere = Game(MISERE)
@@ -576,63 +576,97 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
 
 
 class _Shares:
-    """The defenders' sure shares of the ending for one strain, searched only where a game's
-    value depends on them and kept for the next game: `known[d, 0]` and `known[d, 1]`, the
-    first and the second defender's with discard d, (L,) arrays, -1 where not searched."""
+    """What is known of the defenders' sure shares of the ending for one strain, kept from one
+    game to the next: with discard d, defender `which` (0: the first, 1: the second) has his
+    share in [`low[d, which]`, `high[d, which]`] in each layout ((L,) arrays).
 
-    def __init__(self, template: Any, hands: Any, kept: Any, q: _Question,
+    A game's value depends on a share only where its table changes along it, and usually at
+    one share only (say, whether a whister is sure of two tricks): so each layout is asked
+    whether the share reaches a point where the table changes inside what is known, one test
+    of the share's search (`run_jobs(share_least=...)`), until the value is settled."""
+
+    def __init__(self, template: Any, hands: Any, kept: Any, tricks: Any, q: _Question,
                  jobs: int | None) -> None:
-        self.template, self.hands, self.kept, self.jobs = template, hands, kept, jobs
-        self.declarer = q.declarer
+        self.template, self.hands, self.kept, self.tricks, self.jobs = (
+            template, hands, kept, tricks, jobs)
+        self.declarer, self.n = q.declarer, q.n
         self.seats = Seat.defenders(q.declarer)
-        self.known: dict[tuple[int, int], Any] = {}
+        self.low: dict[tuple[int, int], Any] = {}
+        self.high: dict[tuple[int, int], Any] = {}
 
-    def prefetch(self, p: _Prices, tricks: Any, ways: list[int]) -> None:
-        """Search, in one batch taken layout by layout (so each layout's positions meet in
-        the engine's tables), the first defender's shares for the discards `ways` wherever
-        the value of `p` depends on the shares, then the second's wherever it still does."""
+    def _bounds(self, d: int, which: int) -> tuple[Any, Any]:
+        import numpy as np
+
+        if (d, which) not in self.low:
+            self.low[d, which] = np.zeros(len(self.hands), dtype=np.int64)
+            self.high[d, which] = self.n - self.tricks[:, d]  # the defence's tricks at most
+        return self.low[d, which], self.high[d, which]
+
+    def prefetch(self, p: _Prices, ways: list[int]) -> None:
+        """Settle the value of `p` with the discards `ways`: the first defender's share, then
+        the second's, each narrowed in rounds of tests batched layout by layout over every
+        discard (so each layout's positions meet in the engine's tables)."""
         import numpy as np
 
         import solver
 
         for which in (0, 1):
-            rows, cols = [], []
-            for d in ways:
-                column = tricks[:, d]
-                low, high = p.bounds(column)
-                need = np.flatnonzero(low != high)
-                if which == 1:
-                    a = self.known[d, 0][need]
-                    table = p.value[p.words[need], column[need], a]
-                    need = need[table.min(axis=1) != table.max(axis=1)]
-                have = self.known.setdefault((d, which),
-                                             np.full(len(self.hands), -1, np.int64))
-                need = need[have[need] < 0]
-                rows.append(need)
-                cols.append(np.full(len(need), d))
-            if not rows:
-                return
-            r, c = np.concatenate(rows), np.concatenate(cols)
-            order = np.lexsort((c, r))
-            r, c = r[order], c[order]
-            if r.size:
+            while True:
+                rows, cols, cuts = [], [], []
+                for d in ways:
+                    r, k = self._cuts(p, d, which)
+                    rows.append(r)
+                    cols.append(np.full(len(r), d))
+                    cuts.append(k)
+                r, c, k = np.concatenate(rows), np.concatenate(cols), np.concatenate(cuts)
+                if not r.size:
+                    break
+                order = np.lexsort((c, r))
+                r, c, k = r[order], c[order], k[order]
                 chosen = self.hands[r].copy()
                 chosen[:, self.declarer - 1] = self.kept[c]
-                answers = np.asarray(solver.run_jobs(solver.Jobs.from_hands(
-                    self.template, chosen), threads=self.jobs,
-                    share=[self.seats[which] - 1] * len(r)), dtype=np.int64)
+                yes = np.asarray(solver.run_jobs(
+                    solver.Jobs.from_hands(self.template, chosen), threads=self.jobs,
+                    share=[self.seats[which] - 1] * len(r), share_least=k.tolist())) == 1
                 for d in ways:
                     mine = c == d
-                    self.known[d, which][r[mine]] = answers[mine]
+                    low, high = self._bounds(d, which)
+                    at, reached = r[mine], yes[mine]
+                    low[at[reached]] = k[mine][reached]
+                    high[at[~reached]] = k[mine][~reached] - 1
 
-    def values(self, p: _Prices, d: int, column: Any) -> Any:
-        """His scaled value in every layout with discard d (his tricks `column`), from the
-        shares `prefetch` searched (a share not searched does not change the value)."""
+    def _cuts(self, p: _Prices, d: int, which: int) -> tuple[Any, Any]:
+        """The layouts where the value with discard d still depends on defender `which`'s
+        share within what is known of it, and for each the share to test: the middle one of
+        the points inside the known range where the table changes."""
         import numpy as np
 
-        a = np.maximum(self.known[d, 0], 0)
-        b = np.maximum(self.known[d, 1], 0)
-        return p.value[p.words, column, a, b]
+        column = self.tricks[:, d]
+        low, high = p.bounds(column)
+        rows = np.flatnonzero(low != high)
+        if not rows.size:
+            return rows, rows
+        table = p.value[p.words[rows], column[rows]]  # (rows, first's share, second's)
+        if which == 1:
+            a = self._bounds(d, 0)[0][rows]
+            table = table[np.arange(len(rows)), a][:, :, None]  # (rows, second's, 1)
+        lo, hi = (x[rows] for x in self._bounds(d, which))
+        # changes[r, k - 1]: the table differs between shares k - 1 and k
+        changes = np.any(table[:, 1:] != table[:, :-1], axis=2)
+        shares = np.arange(1, self.n + 1)
+        inside = changes & (shares > lo[:, None]) & (shares <= hi[:, None])
+        count = inside.sum(axis=1)
+        open_ = count > 0
+        middle = np.argmax(np.cumsum(inside[open_], axis=1) > ((count[open_] - 1) // 2)[:, None],
+                           axis=1)
+        return rows[open_], shares[middle]
+
+    def values(self, p: _Prices, d: int) -> Any:
+        """His scaled value in every layout with discard d, the shares settled by `prefetch`
+        (the least share still possible stands for each: the value is the same for every
+        share still possible)."""
+        return p.value[p.words, self.tricks[:, d], self._bounds(d, 0)[0],
+                       self._bounds(d, 1)[0]]
 
 
 def _best_discard(p: _Prices, tricks: Any, shares: _Shares) -> tuple[int, Any, Any]:
@@ -646,14 +680,14 @@ def _best_discard(p: _Prices, tricks: Any, shares: _Shares) -> tuple[int, Any, A
     low = p.low[p.words[:, None], tricks].sum(axis=0)
     # A first choice priced alone (the best at its lower bound) sets the bar for the rest.
     first = int(np.argmax(low))
-    shares.prefetch(p, tricks, [first])
-    bar = int(shares.values(p, first, tricks[:, first]).sum())
+    shares.prefetch(p, [first])
+    bar = int(shares.values(p, first).sum())
     hopeful = [int(d) for d in np.flatnonzero(high >= bar)]
-    shares.prefetch(p, tricks, hopeful)
+    shares.prefetch(p, hopeful)
     best: tuple | None = None
     for d in hopeful:
         column = tricks[:, d]
-        values = shares.values(p, d, column)
+        values = shares.values(p, d)
         made = int(np.count_nonzero(column + p.earlier >= p.game.level))
         key = (int(values.sum()), made, -d)
         if best is None or key > best[0]:

@@ -110,6 +110,24 @@ def test_many_positions_at_once_give_the_single_answers():
     assert list(solver.run_jobs(jobs, share=np.array(seats, dtype=np.int8))) == expected
     without = [solver.Solver().share(p, s) for p, s in zip(positions, seats)]
     assert list(solver.shares_many(positions, seats)) == without
+    # one test a job: is the share at least k? (-1 where the limit is below his count)
+    least = [rng.randint(0, p.tricks_left + 1) for p in positions]
+    for threads in (1, 2):
+        got = solver.run_jobs(Jobs.from_positions(positions, limits), share=seats,
+                              share_least=least, threads=threads)
+        assert list(got) == [-1 if e < 0 else int(e >= k) for e, k in zip(expected, least)]
+    assert {0, 1} <= set(got.tolist())
+
+
+def test_a_share_test_equals_the_brute_force_on_endings():
+    for pos in endings(40, 11):
+        v = solver.tricks(pos)
+        for seat in (s for s in range(3) if s != pos.focus):
+            share = brute_share(pos, seat, v)
+            ks = list(range(pos.tricks_left + 2))
+            got = solver.run_jobs(Jobs.from_positions([pos] * len(ks)), share=[seat] * len(ks),
+                                  share_least=ks)
+            assert list(got) == [int(share >= k) for k in ks], (pos, seat)
 
 
 # -- the door ------------------------------------------------------------------------------
@@ -168,3 +186,19 @@ def test_the_batch_door_names_the_job():
         solver.shares_many([CONTRACT], [1], limits=[5])
     with pytest.raises(EngineArgumentError, match="^share: a sure share is asked alone"):
         solver.run_jobs(Jobs.from_positions([CONTRACT]), share=[1], target=1)
+    jobs = Jobs.from_positions([CONTRACT, CONTRACT])
+    for least, words in (([1, 11], r"^share_least\[1\]: 11 is out of range 0..10"),
+                         ([1, -1], r"^share_least\[1\]: -1 is out of range 0..10"),
+                         ([1, 1.5], r"^share_least\[1\]: 1.5 is not"),
+                         ([1], r"^share_least: 1 numbers for 2 positions$"),
+                         (3, r"^share_least: 3 is not a sequence")):
+        with pytest.raises(EngineArgumentError, match=words):
+            solver.run_jobs(jobs, share=[1, 2], share_least=least)
+    with pytest.raises(EngineArgumentError, match=r"^share_least: asked with share"):
+        solver.run_jobs(jobs, share_least=[1, 1])
+    engine = solver.Solver()
+    out = np.full(2, -1, dtype=np.int8)
+    with pytest.raises(EngineArgumentError, match=r"^least\[0\]: 12 is not a number of tricks"):
+        engine.run_share(jobs, 0, 2, np.array([1, 2], np.int8), out, np.array([12, 1], np.int8))
+    with pytest.raises(EngineArgumentError, match=r"^least: 1 values for 2 positions$"):
+        engine.run_share(jobs, 0, 2, np.array([1, 2], np.int8), out, np.array([1], np.int8))
