@@ -20,11 +20,12 @@ of that difference.
 Only some discards need the defenders' sure shares: for each game and number of tricks the
 value is bounded above over every pair of shares, and a discard whose upper bound (summed
 over the layouts) is below the value of a first choice (the best at its lower bound, priced
-first) cannot be best. For the others, the first defender's share is searched only in the layouts where the value depends on
-the shares, and the second's only where it still does with the first's known; the searches go
-to the engine layout by layout, every discard of a layout together, so that its tables serve
-one discard from another.
-A contract's trick counts are solved for every distinct
+first) cannot be best. For the others, only the layouts where the value depends on the shares
+ask about them, and only what the value needs: whether the first defender's share reaches the
+point where the game's value table changes (one test of the share's search,
+`run_jobs(share_least=...)`), then the second's where the value still depends on it. The
+tests go to the engine layout by layout, every discard of a layout together, so that its
+tables serve one discard from another. A contract's trick counts are solved for every distinct
 discard (discards that differ only by cards equal in play, `layouts.discard_classes`, are
 one). Misère's value only falls with each trick he takes, so there bound searches against a
 first choice give lower bounds on his tricks, and a discard is counted in full only when its
