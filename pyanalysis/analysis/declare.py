@@ -42,9 +42,9 @@ from __future__ import annotations
 
 import functools
 import math
-from itertools import product
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import product
 from typing import Any, Callable, Iterable, Mapping
 
 from .. import checks
@@ -171,7 +171,7 @@ class _Question:
     n: int
     declarer: int
     leader: int
-    talon: tuple[Card, Card] | None  # when given apart from the hand
+    talon: tuple[Card, ...] | None  # the talon's two cards, when given apart from the hand
 
 
 def _question(hand: Any, talon: Any, others: Any, declarer: Any, leader: Any) -> _Question:
@@ -191,7 +191,7 @@ def _question(hand: Any, talon: Any, others: Any, declarer: Any, leader: Any) ->
     if len(q.hand) != q.n + 2:
         raise CardCountError(f"hand: he declares holding {q.n + 2} cards (his {q.n} and the"
                              f" talon, before the discard), got {len(q.hand)}")
-    return _Question(q.hand, q.others, q.n, q.declarer, q.leader, shown)  # type: ignore[arg-type]
+    return _Question(q.hand, q.others, q.n, q.declarer, q.leader, shown)
 
 
 def _default_layouts(samples: int | str | None, whist: str) -> int | str:
@@ -205,7 +205,8 @@ def _layout_count(n: int, samples: Any, seed: Any, inner: bool = False) -> int:
     """How many layouts are counted (`samples` and `seed` checked; `inner`: the seed also
     draws something else, so it may be given with every layout counted)."""
     if samples == "all":
-        if seed not in (None, 0) and not inner:  # 0 is the default, unused when every layout is counted
+        # 0 is the default, unused when every layout is counted (and nothing else is drawn)
+        if seed not in (None, 0) and not inner:
             raise PositionError("seed is for sampling: samples='all' counts every layout")
         return math.comb(2 * n, n)
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
@@ -237,7 +238,7 @@ def planned_positions(hand: Hand | str | Iterable[Card | str], declarer: int, *,
     `whist="seat"` one step more per layout whose defenders' words are decided. Checks the
     question as it will."""
     q = _question(hand, talon, others, declarer, leader)
-    layouts = _layout_count(q.n, _default_layouts(samples, whist), None, True)
+    layouts = _layout_count(q.n, _default_layouts(samples, whist), None)
     steps = layouts * len(discard_classes(q.hand.mask, q.others.mask)) * (len(STRAINS) + 1)
     return steps + (layouts if whist == "seat" else 0)
 
