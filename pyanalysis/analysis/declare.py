@@ -127,8 +127,10 @@ class Declaration(JsonFields):
     when every one was); `discards`: the distinct discards tried; `earlier`: in an ending,
     the tricks he is taken to have won before it in a contract (0 for a whole deal);
     `whist`: how the defenders' words were decided ("open" or "seat"), `seat_samples` the
-    layouts each defender weighed from his seat (None with open cards); `seed` the draw's
-    seed (None when nothing was drawn).
+    layouts each defender was to weigh from his seat (None with open cards), `seat_weighed`
+    what the decisions weighed ({"decisions", "fewest", "short"}: how many were made, the
+    fewest layouts one weighed, how many weighed fewer than asked; None with open cards);
+    `seed` the draw's seed (None when nothing was drawn).
     """
 
     hand: Hand
@@ -148,6 +150,7 @@ class Declaration(JsonFields):
     options: list[DeclareOption]
     best: DeclareOption
     seat_samples: int | str | None = None
+    seat_weighed: dict[str, int] | None = None
 
     def option(self, game: Game | str) -> DeclareOption:
         """The entry of `game` (a `Game` or its name)."""
@@ -159,8 +162,8 @@ class Declaration(JsonFields):
 
     JSON = ("hand", "others", "declarer", "leader", "rules",
             ("rule_overrides", lambda d: d.rules.changed_from_preset()), "players", "whist",
-            "seat_samples", "layouts", ("total_layouts", lambda d: d.total), "exact",
-            "samples", "seed", "discards", "earlier", ("best", lambda d: str(d.best.game)),
+            "seat_samples", "seat_weighed", "layouts", ("total_layouts", lambda d: d.total),
+            "exact", "samples", "seed", "discards", "earlier", ("best", lambda d: str(d.best.game)),
             "options", ("double_dummy", lambda d: DOUBLE_DUMMY[d.whist]))
 
 
@@ -405,17 +408,18 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
                     dtype=np.uint32)
     hands = _layout_hands(q, ranks, int(kept[0]))
     count = len(ranks)
-    leaves = None
+    leaves = weighed = None
     if whist == "seat":
         from .declare_seat import seat_words
 
         whole = hands.copy()
         whole[:, q.declarer - 1] = q.hand.mask
         assert q.talon is not None
+        weighed: dict[str, int] | None = {}
         leaves = seat_words(q.talon, q.declarer, q.leader, whole,
                             [g for g in games if g.kind == CONTRACT], ruleset, players,
                             samples=SEAT_SAMPLES if seat_samples is None else seat_samples,
-                            seed=seed, jobs=jobs, progress=progress)
+                            seed=seed, jobs=jobs, progress=progress, weighed=weighed)
     prices, scale = _prices(games, ruleset, players, q.declarer, q.n, count, leaves)
     chosen: dict[Game, tuple[int, Any, Any]] = {}  # game -> (discard, tricks, values)
     for strain in STRAINS:
@@ -432,7 +436,7 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
     if whist == "seat" and seat_samples is None:
         seat_samples = SEAT_SAMPLES
     return _result(q, ruleset, players, whist, seat_samples, ranks, every, seed, classes,
-                   chosen, prices, scale, count, games)
+                   chosen, prices, scale, count, games, weighed)
 
 
 def _layout_hands(q: _Question, ranks: Any, first_kept: int) -> Any:
@@ -701,8 +705,8 @@ def _best_discard(p: _Prices, tricks: Any, shares: _Shares) -> tuple[int, Any, A
 def _result(q: _Question, rules: RuleSet, players: int, whist: str,
             seat_samples: int | str | None, ranks: Any, every: bool, seed: int | None,
             classes: list, chosen: dict[Game, tuple[int, Any, Any]],
-            prices: dict[Game, _Prices], scale: int, count: int,
-            games: list[Game]) -> Declaration:
+            prices: dict[Game, _Prices], scale: int, count: int, games: list[Game],
+            weighed: dict[str, int] | None = None) -> Declaration:
     """The result: each game's entry, the best declaration and the paired differences."""
     import numpy as np
 
@@ -734,7 +738,7 @@ def _result(q: _Question, rules: RuleSet, players: int, whist: str,
         exact=every, samples=None if every else count,
         seed=None if every and seat_samples in (None, "all") else seed,
         discards=len(classes), earlier=DEAL_TRICKS - q.n, options=options, best=best,
-        seat_samples=seat_samples)
+        seat_samples=seat_samples, seat_weighed=weighed)
 
 
 def _stderr(scaled: Any, scale: int) -> float | None:

@@ -61,7 +61,8 @@ DRAWS_PER_SAMPLE = 5
 def seat_words(talon: tuple[Card, Card], declarer: int, leader: int, hands: Any,
                games: list[Game], rules: RuleSet, players: int, *, samples: int | str,
                seed: int | None, jobs: int | None = None,
-               progress: Callable[[int], None] | None = None) -> dict[Game, list[tuple]]:
+               progress: Callable[[int], None] | None = None,
+               weighed: dict[str, int] | None = None) -> dict[Game, list[tuple]]:
     """For each contract game in `games` and each layout (row of `hands`, an (L, 3) uint32
     array of the three seats' card masks, seat s in column s - 1; the declarer's column holds
     his n + 2 cards BEFORE the discard, talon included), the leaf of
@@ -72,6 +73,9 @@ def seat_words(talon: tuple[Card, Card], declarer: int, leader: int, hands: Any,
     samples:  the layouts each defender weighs for a decision (a positive number, drawn), or
               "all": every one (exact). `seed`: the seed the draws of every decision are
               derived from (None: unseeded). `progress(1)` is called after each layout.
+    weighed:  a dict that receives how many decisions were made from a seat ("decisions"),
+              the fewest layouts one of them weighed ("fewest"), and how many weighed fewer
+              than `samples` ("short": the bidding filter kept fewer within its draws).
     See the module doc for the rule.
     """
     import numpy as np
@@ -106,6 +110,10 @@ def seat_words(talon: tuple[Card, Card], declarer: int, leader: int, hands: Any,
             out[game].append(node)
         if progress is not None:
             progress(1)
+    if weighed is not None:
+        weighed.update(decisions=len(table.weighed), fewest=min(table.weighed, default=0),
+                       short=sum(1 for k in table.weighed
+                                 if samples != "all" and k < samples))
     return out
 
 
@@ -120,6 +128,7 @@ class _Table:
             rules, players, samples, seed, jobs)
         self.defenders = Seat.defenders(declarer)
         self.rows: dict[tuple, Any] = {}
+        self.weighed: list[int] = []  # the layouts each decision weighed
 
     def child_seed(self, *parts: int) -> int | None:
         """A seed for one draw, derived from the run's seed and what the draw is for."""
@@ -154,6 +163,7 @@ class _Table:
         counts = Counter(zip(tricks.tolist(), *(shares.T.tolist() if shared else
                                                ([0] * len(tricks), [0] * len(tricks)))))
         total = len(tricks)
+        self.weighed.append(total)
         means: dict[str, Fraction] = {}
         for word, sub in node.options.items():
             value = Fraction(0)

@@ -70,4 +70,10 @@ def declare_lines(result: Declaration, symbols: bool = True) -> list[str]:
                         f" on the same layouts{'' if result.exact else ', with its standard error'}.")
     weighed = ("every layout" if result.seat_samples == "all"
                else f"{count(result.seat_samples or 0)} layouts")
-    return lines + [""] + say(NOTES[result.whist].format(weighed=weighed))
+    lines += [""] + say(NOTES[result.whist].format(weighed=weighed))
+    seen = result.seat_weighed
+    if seen and seen["short"]:
+        lines += say(f"The bidding filter left {count(seen['short'])} of the"
+                     f" {count(seen['decisions'])} decisions fewer layouts than asked (the"
+                     f" fewest: {count(seen['fewest'])}), within its limit of draws.")
+    return lines

@@ -248,7 +248,8 @@ def test_the_json_keys():
                              samples="all")
     data = result.to_dict()
     assert list(data) == ["hand", "others", "declarer", "leader", "rules", "rule_overrides",
-                          "players", "whist", "seat_samples", "layouts", "total_layouts",
+                          "players", "whist", "seat_samples", "seat_weighed", "layouts",
+                          "total_layouts",
                           "exact", "samples",
                           "seed", "discards", "earlier", "best", "options", "double_dummy"]
     assert data["earlier"] == 8 and data["total_layouts"] == 6 and data["samples"] is None

@@ -372,3 +372,33 @@ def test_declare_options_from_the_seats_equals_the_brute_force_on_endings():
             differs += option.vists != opened.option(game).vists
     assert compared == 30
     assert differs > 0  # the seat rule prices some game otherwise than open cards
+
+
+def test_what_the_decisions_weighed_is_counted():
+    ending = random_ending(random.Random(6), 2)
+    weighed: dict = {}
+    seat_words(talon_of(ending), ending["declarer"], 1, every_layout(ending),
+               [Game(CONTRACT, 6, None), Game(CONTRACT, 7, 1)], RULES["sochi"], 3,
+               samples="all", seed=None, weighed=weighed)
+    # every world of an ending: his partner's two cards of the four he cannot see
+    assert weighed["decisions"] > 0 and weighed["fewest"] == 6 and weighed["short"] == 0
+
+
+@pytest.mark.slow
+def test_a_bid_rarely_made_is_weighed_on_fewer_layouts_and_said():
+    import dataclasses
+
+    from pyanalysis.analysis.declare import declare_options
+    from pyanalysis.text.declare import declare_lines
+
+    result = declare_options("Q.T.AQJT87.KT", 1, talon="9S 7S", samples=2, seat_samples=20,
+                             whist="seat", seed=3)
+    seen = result.seat_weighed
+    assert seen["decisions"] > 0 and 0 < seen["fewest"] <= 20
+    assert (seen["short"] > 0) == (seen["fewest"] < 20)
+    assert result.to_dict()["seat_weighed"] == seen
+    short = dataclasses.replace(result, seat_weighed={"decisions": 10, "fewest": 3, "short": 2})
+    text = " ".join(declare_lines(short))
+    assert "left 2 of the 10 decisions fewer layouts than asked (the fewest: 3)" in text
+    assert "decisions fewer layouts" not in " ".join(
+        declare_lines(dataclasses.replace(result, seat_weighed={**seen, "short": 0})))
