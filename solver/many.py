@@ -86,29 +86,28 @@ def _limits(limits: Sequence[int | None]) -> list[int | None]:
         raise EngineArgumentError(f"limits: {limits!r} is not a sequence") from None
 
 
+def _per_job(values: Sequence[int], n: int, name: str, things: str, unit: str, low: int,
+             high: int) -> np.ndarray:
+    """`values` as an int8 array, one a job of `n`, each a whole number low..high checked and
+    named (`name[i]`); `things`, `unit`: what they are, for the messages."""
+    try:
+        values = list(values)
+    except TypeError:
+        raise EngineArgumentError(f"{name}: {values!r} is not a sequence of {things}") from None
+    if len(values) != n:
+        raise EngineArgumentError(f"{name}: {len(values)} {unit} for {n} positions")
+    return np.array([_built.check_whole(v, f"{name}[{i}]", low, high)
+                     for i, v in enumerate(values)], dtype=np.int8)
+
+
 def _seats(seats: Sequence[int], n: int) -> np.ndarray:
     """`seats` as an int8 array of `n` seats (each checked by the engine, naming it)."""
-    try:
-        values = list(seats)
-    except TypeError:
-        raise EngineArgumentError(f"seats: {seats!r} is not a sequence of seats") from None
-    if len(values) != n:
-        raise EngineArgumentError(f"seats: {len(values)} seats for {n} positions")
-    return np.array([_built.check_whole(v, f"seats[{i}]", 0, 2) for i, v in enumerate(values)],
-                    dtype=np.int8)
+    return _per_job(seats, n, "seats", "seats", "seats", 0, 2)
 
 
 def _counts(counts: Sequence[int], n: int) -> np.ndarray:
     """`counts` as an int8 array of `n` numbers of tricks, each checked, naming it."""
-    try:
-        values = list(counts)
-    except TypeError:
-        raise EngineArgumentError(f"share_least: {counts!r} is not a sequence of numbers of"
-                                  f" tricks") from None
-    if len(values) != n:
-        raise EngineArgumentError(f"share_least: {len(values)} numbers for {n} positions")
-    return np.array([_built.check_whole(v, f"share_least[{i}]", 0, 10)
-                     for i, v in enumerate(values)], dtype=np.int8)
+    return _per_job(counts, n, "share_least", "numbers of tricks", "numbers", 0, 10)
 
 
 def tricks_many(positions: Sequence[Position], *,
