@@ -296,34 +296,46 @@ def tricks_along(position: Any, line: Iterable[int]) -> dict[int, int]:
 
 
 @dataclass(frozen=True)
-class SureShares:
-    """How a contract's tricks are split for pricing when each defender plays for himself.
+class DefenceShares:
+    """How far the defence can move a contract's tricks between its two defenders.
 
     `declarer` (a seat 1..3) takes `tricks`: those already taken plus his double-dummy count
-    of the rest. `shares` {defender: tricks}: those he already took plus his sure share of
-    the rest, the most he takes whatever the declarer does while the defence holds the
-    declarer to that count (`solver.share`; ALGORITHM.md, "A defender's sure share").
-    `total`: the deal's tricks. The two shares need not add up to the defence's tricks: each
-    is the one defender's own guarantee, and each prices his own vists (`split_for`).
+    of the rest. `most` {defender: tricks}: those he already took plus the most of the rest he
+    can take while the defence holds the declarer to that count (`solver.share`;
+    ALGORITHM.md, "A defender's most"). `total`: the deal's tricks. Holding the declarer to
+    his count, the defence can give a defender any number in his `range`: from his `least`
+    (the defence's tricks less the other defender's most) to his most, the other defender
+    taking the rest (`analysis.pricing` prices an outcome at one of those splits).
     """
 
     declarer: int
     tricks: int
-    shares: dict[int, int]
+    most: dict[int, int]
     total: int
 
-    def split_for(self, seat: int) -> dict[int, int]:
-        """The tricks by seat that price the defender `seat`'s vists: the declarer his count,
-        `seat` his sure share, the other defender the rest."""
-        other = next(s for s in self.shares if s != seat)
-        mine = self.shares[seat]
-        return {self.declarer: self.tricks, seat: mine,
-                other: self.total - self.tricks - mine}
+    @property
+    def defence(self) -> int:
+        """The defence's tricks: the deal's less the declarer's."""
+        return self.total - self.tricks
+
+    def least(self, seat: int) -> int:
+        """The fewest tricks the defender `seat` ends with when the defence holds the
+        declarer to his count and gives his partner the most it can."""
+        other = next(s for s in self.most if s != seat)
+        return max(0, self.defence - self.most[other])
+
+    def range(self, seat: int) -> tuple[int, int]:
+        """The tricks the defender `seat` may end with, holding the declarer to his count:
+        (low, high). Usually (his least, his most), the defence choosing; where the two mosts
+        do not cover the defence's tricks, (his most, his least), the declarer choosing who
+        takes the tricks between them (`analysis.pricing`)."""
+        ends = (self.least(seat), self.most[seat])
+        return min(ends), max(ends)
 
 
-def sure_shares(position: Any, taken: dict[int, int] | None = None,
-                engine: Any = None) -> SureShares:
-    """Both defenders' sure shares at `position`, an engine position of a contract (also
+def defence_shares(position: Any, taken: dict[int, int] | None = None,
+                   engine: Any = None) -> DefenceShares:
+    """Both defenders' mosts at `position`, an engine position of a contract (also
     mid-trick), plus the tricks `taken` so far ({seat 1..3: tricks}, default none)."""
     engine = _solver(engine)
     tricks = engine.tricks(position)
@@ -331,9 +343,9 @@ def sure_shares(position: Any, taken: dict[int, int] | None = None,
     return _shares(position, tricks, shares, taken)
 
 
-def sure_shares_many(positions: list[Any], tricks: Iterable[int] | None = None,
-                     jobs: int | None = None) -> list[SureShares]:
-    """`sure_shares` of many positions, nothing taken yet, the searches in compiled code on
+def defence_shares_many(positions: list[Any], tricks: Iterable[int] | None = None,
+                        jobs: int | None = None) -> list[DefenceShares]:
+    """`defence_shares` of many positions, nothing taken yet, the searches in compiled code on
     `jobs` threads; `tricks`: the declarer's double-dummy counts when already known."""
     solver = _engine()
     counts = (list(tricks) if tricks is not None
@@ -348,14 +360,14 @@ def sure_shares_many(positions: list[Any], tricks: Iterable[int] | None = None,
 
 
 def _shares(position: Any, tricks: int, shares: list[int],
-            taken: dict[int, int] | None) -> SureShares:
+            taken: dict[int, int] | None) -> DefenceShares:
     declarer = position.focus + 1
     taken = taken or {}
     total = position.tricks_left + sum(taken.values())
-    return SureShares(declarer=declarer, tricks=taken.get(declarer, 0) + tricks,
-                      shares={int(s): taken.get(int(s), 0) + k
-                              for s, k in zip(Seat.defenders(declarer), shares)},
-                      total=total)
+    return DefenceShares(declarer=declarer, tricks=taken.get(declarer, 0) + tricks,
+                         most={int(s): taken.get(int(s), 0) + k
+                               for s, k in zip(Seat.defenders(declarer), shares)},
+                         total=total)
 
 
 def _solver(engine: Any) -> Any:

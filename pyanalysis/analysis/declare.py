@@ -6,10 +6,11 @@ no-trump and misère (`games.bids`) and every distinct discard of two of his car
 double-dummy tricks are counted in each layout of the other twenty cards between the two
 defenders, all of them on the same layouts, in compiled code (`solver.run_jobs`): one count per
 layout, discard and strain (a trick count does not depend on the level). Each layout is then
-priced (RULES.md §4.3, `score_deal`) with the defenders' words decided with open cards, as
+priced (RULES.md §4.3, `pricing`) with the defenders' words decided with open cards, as
 `whist_table` decides them: backward induction over the whisting the rules allow, each
-defender saying what is best for himself (`whist.induce`). When both whist, each defender is
-priced from his own sure share (`solving.sure_shares`, the rule `whist_table` states).
+defender saying what is best for himself (`whist.induce`). When both whist, the outcome is
+priced at one split of the defence's tricks, the same for every player, from the two
+defenders' mosts (`pricing`, the rule `whist_table` states).
 
 His best discard for a game has the highest mean value in vists; ties go to the discard made
 more often, then to the first in card order (♠ ♣ ♦ ♥, low cards first). The best declaration
@@ -17,7 +18,7 @@ has the highest mean value; ties go to the lower game in the bidding order. Ever
 difference to it is paired: taken layout by layout on the same layouts, with the standard error
 of that difference.
 
-Only some discards need the defenders' sure shares: for each game and number of tricks the
+Only some discards need the defenders' mosts: for each game and number of tricks the
 value is bounded above over every pair of shares, and a discard whose upper bound (summed
 over the layouts) is below the value of a first choice (the best at its lower bound, priced
 first) cannot be best. For the others, only the layouts where the value depends on the shares
@@ -53,13 +54,13 @@ from ..errors import CardCountError, DuplicateCardError, PositionError
 from ..games import CONTRACT, DEAL_TRICKS, MISERE, Game, bids
 from ..hand import Hand
 from ..rules import RuleSet
-from ..scoring import score_deal
 from ..seat import Seat
 from ..serialize import JsonFields, exact, floats_json
 from .layouts import (MAX_SAMPLES, as_hand, check_samples_cap, check_seed, discard_classes,
                       prepare)
 from .sampling import DEFAULT_SAMPLES, standard_error, talon_cards
-from .whist import WHIST, induce, score_words, whisting_tree
+from .pricing import outcome, price_said, shares_of
+from .whist import induce, whisting_tree
 
 __all__ = ["DeclareOption", "Declaration", "declare_options", "planned_positions"]
 
@@ -251,7 +252,7 @@ class _Prices:
     """The declarer's value in vists for one game, scaled to whole numbers (times `scale`):
     `value[w, t, a, b]` with w the way the defenders' words are decided in the layout
     (`words[layout]`: with open cards the one way, 0; from their seats the leaf reached), t
-    his tricks in the ending and a, b the first and second defender's sure shares of the
+    his tricks in the ending and a, b the first and second defender's mosts of the
     ending (used when both whist); `low[w, t]` and `high[w, t]` its bounds over every a, b."""
 
     game: Game
@@ -306,50 +307,26 @@ def _earlier(game: Game, n: int) -> int:
     return DEAL_TRICKS - n if game.kind == CONTRACT else 0
 
 
-class _Merged:
-    """A row of the whisting with both defenders playing for themselves: each seat's value
-    from the split that prices him (the declarer's and the first defender's from the first
-    defender's share, the second's from his own), all `induce` reads."""
-
-    __slots__ = ("values",)
-
-    def __init__(self, first: Any, second: Any, seat: int) -> None:
-        self.values = dict(first.values)
-        self.values[seat] = second.values[seat]
-
-
 @functools.lru_cache(maxsize=256)
 def _value_table(game: Game, rules: RuleSet, players: int, declarer: int, n: int,
                  leaf: tuple | None = None) -> dict[tuple[int, int, int], Fraction]:
-    """{(his tricks in the ending, the first defender's sure share, the second's): the
+    """{(his tricks in the ending, the first defender's most, the second's): the
     declarer's value in vists}, the defenders' words decided by `whist.induce` (with open
     cards), or, given a `leaf` of the whisting, those words."""
     if game.kind == MISERE:
-        return {(t, 0, 0): score_deal(game, rules=rules, players=players, declarer=declarer,
-                                   tricks={declarer: t}).values[declarer]
-                for t in range(n + 1)}
-    first, second = Seat.defenders(declarer)
+        return {(t, 0, 0): outcome(game, rules, declarer, {}, t, players=players)
+                .values[declarer] for t in range(n + 1)}
     tree = whisting_tree(game, declarer, rules, players) if leaf is None else leaf
-    rows: dict[tuple, Any] = {}
-
-    def scored(said: tuple, t: int, a: int) -> Any:
-        # The row with the first defender's share a (the second taking the rest): it prices
-        # everyone but the second defender, whose value comes from the row of his own share.
-        key = (said, t, a)
-        if key not in rows:
-            rows[key] = score_words(said, game, declarer, rules, players,
-                                    _earlier(game, n) + t, {first: a, second: n - t - a})
-        return rows[key]
-
+    earlier = _earlier(game, n)
     table = {}
     for t in range(n + 1):
         for a, b in product(range(n - t + 1), repeat=2):
-            def evaluate(said: tuple, t: int = t, a: int = a, b: int = b) -> Any:
-                # Each defender's own tricks count only when both play for themselves.
-                last = {seat: word for word, seat in said}
-                if said and not all(last.get(s) == WHIST for s in (first, second)):
-                    return scored(said, t, 0)
-                return _Merged(scored(said, t, a), scored(said, t, n - t - b), second)
+            # The defenders' mosts of the ending are their mosts of the deal: every earlier
+            # trick is the declarer's.
+            shares = shares_of(declarer, earlier + t, (a, b))
+
+            def evaluate(said: tuple, t: int = t, shares: Any = shares) -> Any:
+                return price_said(said, game, declarer, rules, players, earlier + t, shares)
 
             table[t, a, b] = induce(tree, evaluate)[0].values[declarer]
     return table
@@ -582,7 +559,7 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
 
 
 class _Shares:
-    """What is known of the defenders' sure shares of the ending for one strain, kept from one
+    """What is known of the defenders' mosts of the ending for one strain, kept from one
     game to the next: with discard d, defender `which` (0: the first, 1: the second) has his
     share in [`low[d, which]`, `high[d, which]`] in each layout ((L,) arrays).
 

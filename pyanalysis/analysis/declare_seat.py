@@ -7,8 +7,8 @@ then discarding his best double-dummy discard for the game, `sampling`'s "dd" mo
 the seat view's bidding filter ("bid" for a whole hand of ten, none in an ending), as
 `whist_decision` weighs them: for each word he may say, his mean value over those layouts
 when, below it, the words still to come are decided with open cards in each layout
-(`whist.induce`), play is double-dummy and two whisters are each priced from their sure shares
-(`whist.score_words`). He says the word with the highest mean (ties by `whist.TIE_ORDER`).
+(`whist.induce`), play is double-dummy and each outcome is priced by `pricing` (two whisters at
+one split of the defence's tricks, from the two defenders' mosts). He says the word with the highest mean (ties by `whist.TIE_ORDER`).
 The table then follows his word to the next point of the whisting, where the next speaker
 decides the same way from his own seat, and so on to a leaf.
 
@@ -19,7 +19,7 @@ every word after the one it prices.
 
 A defender's decision depends only on his hand (with the talon, the game and the words said
 before), so it is made once per hand. His layouts are shared between the games of one strain:
-their double-dummy counts, discards and sure shares do not depend on the level. For a whole
+their double-dummy counts, discards and the defenders' mosts do not depend on the level. For a whole
 hand, a game of level k weighs the layouts already drawn for a level j <= k of the strain in
 which the declarer takes at least k - 1 tricks (the "bid" filter of level k: among layouts that
 fit a lower bid, those that fit the higher one are as the higher bid's filter would draw them),
@@ -48,7 +48,8 @@ from ..scoring import DEALER
 from ..seat import Seat
 from .layouts import MAX_WORLDS
 from .sampling import TABLE_MB, _view, choose_discards, sample_worlds
-from .whist import TIE_ORDER, WHIST, Node, induce, leaves, score_words, whisting_tree
+from .pricing import price_said, shares_of
+from .whist import TIE_ORDER, WHIST, Node, induce, leaves, whisting_tree
 
 __all__ = ["seat_words", "DRAWS_PER_SAMPLE"]
 
@@ -127,7 +128,6 @@ class _Table:
         self.rules, self.players, self.samples, self.seed, self.jobs = (
             rules, players, samples, seed, jobs)
         self.defenders = Seat.defenders(declarer)
-        self.rows: dict[tuple, Any] = {}
         self.weighed: list[int] = []  # the layouts each decision weighed
 
     def child_seed(self, *parts: int) -> int | None:
@@ -141,18 +141,14 @@ class _Table:
 
     def evaluate(self, game: Game, n: int, t: int, a: int, b: int
                  ) -> Callable[[tuple], Any]:
-        """The row of each leaf with the declarer's ending tricks t and the defenders' sure
-        shares a, b of the ending (the tricks before an ending are the declarer's)."""
+        """The row of each leaf with the declarer's ending tricks t and the defenders' mosts
+        a, b of the ending (the tricks before an ending are the declarer's)."""
         earlier = DEAL_TRICKS - n
-        first, second = self.defenders
+        shares = shares_of(self.declarer, earlier + t, (a, b))
 
         def row(said: tuple) -> Any:
-            key = (game, said, n, t, a, b)
-            if key not in self.rows:
-                self.rows[key] = score_words(said, game, self.declarer, self.rules,
-                                             self.players, earlier + t,
-                                             {first: a, second: b})
-            return self.rows[key]
+            return price_said(said, game, self.declarer, self.rules, self.players,
+                              earlier + t, shares)
         return row
 
     def decide(self, node: Node, game: Game, view: "_Seat") -> str:
@@ -195,13 +191,13 @@ class _Table:
 
 def _both_play(leaf: tuple, defenders: tuple[int, int]) -> bool:
     """Whether the words of `leaf` have both defenders play for themselves (each priced from
-    his own sure share): both whist, or no words (a checked tenner)."""
+    the split of the two): both whist, or no words (a checked tenner)."""
     last = {seat: word for word, seat in leaf}
     return not leaf or all(last.get(s) == WHIST for s in defenders)
 
 
 def _shares(rows: Any, tricks: Any, trump: int | None, table: _Table) -> Any:
-    """Each defender's sure share of the ending in every layout of `rows` (declarer's hand
+    """Each defender's most of the ending in every layout of `rows` (declarer's hand
     after the discard; `tricks`: his double-dummy tricks there, to which the searches hold
     him), an (k, 2) array, the searches in one batch."""
     import numpy as np
@@ -224,7 +220,7 @@ def _shares(rows: Any, tricks: Any, trump: int | None, table: _Table) -> Any:
 
 class _Block:
     """Layouts a defender weighs, as drawn: the hands (the declarer's after his discard),
-    the declarer's ending tricks, and the sure shares once searched (-1 before)."""
+    the declarer's ending tricks, and the defenders' mosts once searched (-1 before)."""
 
     def __init__(self, worlds: Any, table: _Table, trump: int | None) -> None:
         import numpy as np
@@ -286,7 +282,7 @@ class _Seat:
 
     def worlds(self, game: Game, shared: bool) -> tuple[Any, Any]:
         """The declarer's ending tricks in each layout weighed for `game`, and (if `shared`)
-        the defenders' sure shares, an (k, 2) array."""
+        the defenders' mosts, an (k, 2) array."""
         import numpy as np
 
         if game.level not in self.chosen:

@@ -18,10 +18,11 @@ from ..errors import PositionError
 from ..games import CONTRACT, MISERE, Game
 from ..hand import Hand
 from ..rules import RuleSet
-from ..scoring import ScoringError, score_deal, whist_word
+from ..scoring import ScoringError, whist_word
 from ..seat import Seat
 from ..serialize import JsonFields, floats_json, seats_json
-from ..solving import SureShares, make_position, sure_shares, sure_shares_many
+from ..solving import make_position
+from .pricing import DefenceShares, needs_split, outcome, shares_at, shares_many
 from .layouts import as_hand
 from .sampling import DEFAULT_SAMPLES, Sampled, standard_error, talon_cards
 
@@ -67,14 +68,6 @@ def check_whist_words(whist: Mapping[Any, Any] | None, declarer: int) -> dict[in
     return words
 
 
-def _needs_split(game: Game, words: Mapping[int, str]) -> bool:
-    """Whether each defender's own tricks change the score (two whisters, a checked tenner)."""
-    if game.kind != CONTRACT:
-        return False
-    said = sorted(set(words.values()))
-    return not words or said == ["whist"]
-
-
 def partner_of(game: Game, declarer: int, leader: int) -> int | None:
     """The leader's partner: the other defender of a contract (None when the declarer leads,
     or in misère, where the catchers share one aim)."""
@@ -84,20 +77,10 @@ def partner_of(game: Game, declarer: int, leader: int) -> int | None:
 
 
 def _price(game: Game, rules: RuleSet, declarer: int, words: Mapping[int, str],
-           tricks: int, shares: SureShares | None, seat: int) -> Fraction:
-    """`seat`'s vists when the declarer takes `tricks`: with `shares` (two whisters), the
-    defender `seat` priced from his own sure share (`SureShares.split_for`), the declarer
-    from the first defender's (his value does not depend on the split under the presets)."""
-    return score_deal(game, rules=rules, declarer=declarer,
-                      tricks=_split(declarer, tricks, shares, seat),
-                      whist=dict(words)).values[seat]
-
-
-def _split(declarer: int, tricks: int, shares: SureShares | None, seat: int) -> dict[int, int]:
-    """The tricks by seat that price `seat` (see `_price`)."""
-    if shares is None:
-        return {declarer: tricks}
-    return shares.split_for(seat if seat in shares.shares else Seat.defenders(declarer)[0])
+           tricks: int, shares: DefenceShares | None) -> Any:
+    """The outcome when the declarer takes `tricks` (`pricing.outcome`: with two whisters at
+    one split of the defence's tricks, the same for every player)."""
+    return outcome(game, rules, declarer, words, tricks, shares)
 
 
 @dataclass(frozen=True)
@@ -109,12 +92,9 @@ class LeadTable(JsonFields):
 
     Priced, a contract's defenders each get their own numbers: `partner_vists` {card: the
     other defender's value in vists}; with two whisters, whose own tricks count, `shares`
-    {card: {defender: k}} (the leader and his partner), each defender's sure share after the
-    lead (the most he
-    takes whatever the declarer does while the defence holds the declarer to his count; see
-    docs/leads.md), and each defender's vists are priced from his own share, the other
-    defender taking the rest: the two prices may come from different splits of the
-    defence's tricks (the declarer leading, he is priced from the first defender's split).
+    {card: {defender: (least, most)}}, each defender's share range after the lead (see
+    docs/leads.md), and every seat's vists come from one split of the defence's tricks
+    (`pricing`), which `tricks_by` shows.
     `tricks_by` {card: the tricks by seat that price the leader}."""
 
     deal: Deal
@@ -140,7 +120,9 @@ class LeadTable(JsonFields):
             ("whist", lambda t: seats_json(t.whist or None)), "partner_vists",
             ("partner_vists_float", lambda t: floats_json(t.partner_vists)),
             ("shares", lambda t: None if t.shares is None
-             else {str(c): seats_json(k) for c, k in t.shares.items()}))
+             else {str(c): seats_json(k) for c, k in t.shares.items()}),
+            ("tricks_by", lambda t: None if t.tricks_by is None
+             else {str(c): seats_json(k) for c, k in t.tricks_by.items()}))
 
 
 def lead_table(deal: Deal | str, game: Game | str, declarer: int, *, leader: int = 1,
@@ -149,10 +131,10 @@ def lead_table(deal: Deal | str, game: Game | str, declarer: int, *, leader: int
     """Every legal opening lead of `leader`, with open cards.
 
     rules, whist: price each lead in vists for the leader and, in a contract, his partner
-    (`score_deal`); the whist words default to both whisting (none for misère or a checked
-    tenner). When each defender's own tricks matter (two whisters), each defender is priced
-    from his own sure share after the lead (`solving.sure_shares`), so the two prices may
-    come from different splits, and equal cards get equal prices.
+    (`pricing`); the whist words default to both whisting (none for misère or a checked
+    tenner). When each defender's own tricks matter (two whisters), each lead's outcome is
+    priced at one split of the defence's tricks from the defenders' share ranges after it
+    (`pricing`), the same for every player; equal cards get equal prices.
     """
     import solver
 
@@ -173,19 +155,19 @@ def lead_table(deal: Deal | str, game: Game | str, declarer: int, *, leader: int
         words = whist_words(game, declarer, ruleset, whist)
         if not deal.is_full:
             raise PositionError("leads are priced in vists on a whole deal: hands of ten")
-        split = _needs_split(game, words)
+        split = needs_split(game, words)
         vists, tricks_by = {}, {}
         partner_vists = {} if partner is not None else None
         shares = {} if split else None
         for card in leads:
-            sure = sure_shares(position.play(card.index), engine=engine) if split else None
-            if sure is not None:
-                shares[card] = dict(sure.shares)
-            tricks_by[card] = _split(declarer, leads[card], sure, leader)
-            vists[card] = _price(game, ruleset, declarer, words, leads[card], sure, leader)
+            after = shares_at(position.play(card.index), engine=engine) if split else None
+            priced = _price(game, ruleset, declarer, words, leads[card], after)
+            if after is not None:
+                shares[card] = {s: after.range(s) for s in after.most}
+            tricks_by[card] = dict(priced.tricks or {declarer: leads[card]})
+            vists[card] = priced.values[leader]
             if partner is not None:
-                partner_vists[card] = _price(game, ruleset, declarer, words, leads[card], sure,
-                                             partner)
+                partner_vists[card] = priced.values[partner]
     best = _best(leads, vists, game, declarer, leader)
     return LeadTable(deal, game, declarer, leader, leads, vists, best, ruleset, words, tricks_by,
                      partner_vists, shares)
@@ -221,7 +203,7 @@ class LeadStats(JsonFields):
     `diff`, `diff_se`: the paired difference to the best lead on the same layouts (in vists
     when priced, else in the declarer's tricks, from the leader's side: 0 for the best, less
     for the others); `partner_vists`, `partner_vists_se`: the other defender's mean value,
-    priced, in a contract (with two whisters each defender from his own sure share).
+    priced, in a contract (with two whisters both from one split, `pricing`).
     """
 
     card: Card
@@ -378,21 +360,18 @@ def _prices(positions: list[Any], cards: list[Card], per_lead: Mapping[Card, lis
                                        dict[Card, list[Fraction]] | None]:
     """The leader's and his partner's (None: no partner) values in vists of every lead in
     every layout; `positions`: every layout's position after each lead, layout by layout.
-    With two whisters each defender is priced from his own sure share."""
+    With two whisters both from one split of the defence's tricks (`pricing`)."""
     partner = partner_of(game, declarer, leader)
-    split = _needs_split(game, words)
+    split = needs_split(game, words)
     tricks = [per_lead[card][i] for i in range(len(positions) // max(1, len(cards)))
               for card in cards]
-    shares = sure_shares_many(positions, tricks, jobs) if split else None
-    cache: dict[Any, Fraction] = {}
+    shares = shares_many(positions, tricks, jobs) if split else None
     seats = [leader] if partner is None else [leader, partner]
     out: dict[int, dict[Card, list[Fraction]]] = {s: {c: [] for c in cards} for s in seats}
     for i, count in enumerate(tricks):
         card = cards[i % len(cards)]
-        sure = shares[i] if shares is not None else None
+        priced = _price(game, rules, declarer, words, count,
+                        shares[i] if shares is not None else None)
         for seat in seats:
-            key = (seat, count, None if sure is None else sure.shares[seat])
-            if key not in cache:
-                cache[key] = _price(game, rules, declarer, words, count, sure, seat)
-            out[seat][card].append(cache[key])
+            out[seat][card].append(priced.values[seat])
     return out[leader], out[partner] if partner is not None else None

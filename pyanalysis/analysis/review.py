@@ -113,7 +113,8 @@ from ..games import CONTRACT, MISERE, RASPASY, Game
 from ..record import AT_LEAST, AT_MOST, TAKE, Record, claim_kind, claim_text
 from ..rules import RuleSet
 from ..play import Play
-from ..scoring import score_deal, whist_word
+from ..scoring import whist_word
+from .pricing import deal_score, needs_split, outcome, shares_at
 from ..seat import Seat
 from ..serialize import JsonFields, floats_json, seats_json, to_jsonable
 from ..solving import SEATS, make_position
@@ -493,14 +494,18 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
         if not record.deal.is_full:
             raise PositionError("a deal is priced in vists as a whole deal: hands of ten")
         if raspasy:
-            vists = dict(score_deal(game, rules=ruleset, tricks=tricks_by_seat).values)
+            vists = dict(deal_score(game, ruleset, None, tricks_by_seat).values)
         else:
             words = _words(record, ruleset, whist)
             start = _play(record)
-            line = engine.line(start.position(record.declarer))
-            dd_by_seat = _takers(start, [Card.from_index(c) for c in line])
+            position = start.position(record.declarer)
             vists = _price(game, ruleset, record.declarer, tricks_by_seat, words)
-            dd_vists = _price(game, ruleset, record.declarer, dd_by_seat, words)
+            # With best play from the start: one outcome, the defence's tricks split as
+            # `pricing` splits them.
+            dd_vists = dict(outcome(
+                game, ruleset, record.declarer, words, dd_start,
+                shares_at(position, engine=engine) if needs_split(game, words) else None
+            ).values)
             vists_cost = {s: dd_vists[s] - vists[s] for s in sorted(vists)}
     elif whist is not None or record.whist:
         if not raspasy:
@@ -556,14 +561,14 @@ def _seat_pricer(record: Record, rules: RuleSet | str | None,
     game = record.game
     if game.kind == RASPASY:
         def price(by_seat: dict[int, int], seat: int) -> Fraction:
-            return score_deal(game, rules=ruleset, tricks=by_seat).values[seat]
+            return deal_score(game, ruleset, None, by_seat).values[seat]
         return price, True
     words = _words(record, ruleset, whist)
     declarer = record.declarer
 
     def priced(by_seat: dict[int, int], seat: int) -> Fraction:
         return _price(game, ruleset, declarer, by_seat, words)[seat]
-    return priced, _needs_split(game, words)
+    return priced, needs_split(game, words)
 
 
 def _engine(engine: Any) -> Any:
@@ -702,17 +707,11 @@ def said_words(declarer: int | None, whist: Mapping[int, str] | Sequence[str] | 
     return {order[i % 2]: whist_word(w) for i, w in enumerate(words)}
 
 
-def _needs_split(game: Game, words: Mapping[int, str]) -> bool:
-    """Whether each defender's own tricks change the score (two whisters, a checked tenner)."""
-    return game.kind == CONTRACT and (not words or sorted(set(words.values())) == ["whist"])
-
-
 def _price(game: Game, rules: RuleSet, declarer: int | None, by_seat: Mapping[int, int],
            words: Mapping[int, str]) -> dict[int, Fraction]:
     assert declarer is not None
-    tricks = dict(by_seat) if _needs_split(game, words) else {declarer: by_seat[declarer]}
-    return dict(score_deal(game, rules=rules, declarer=declarer, tricks=tricks,
-                           whist=dict(words)).values)
+    tricks = dict(by_seat) if needs_split(game, words) else {declarer: by_seat[declarer]}
+    return dict(deal_score(game, rules, declarer, tricks, dict(words)).values)
 
 
 # ---------------------------------------------------------------------------- claims

@@ -21,9 +21,10 @@ from ..games import CONTRACT, Game
 from ..hand import Hand
 from ..serialize import JsonFields, nonempty, seats_json
 from ..rules import RuleSet
-from ..scoring import DealScore, score_deal
+from ..scoring import DealScore
 from ..solving import make_position, tricks_along
 from .layouts import Layout, LayoutOdds, distinct_discards, layout_odds, renamed_arguments
+from .pricing import outcome, shares_at
 
 TEN = 10
 
@@ -37,7 +38,8 @@ class TennerCheck(JsonFields):
     him). `refutation`: when set, the defence's strategy for the first `depth` tricks, a tree:
     a defender's node names his card and the node after it; a declarer's node lists every
     legal card of his with the node after it (None past the depth). `tricks_by`: tricks per
-    seat along the principal line (how the defenders' tricks fall, for the score). `score`: the
+    seat along the principal line; with rules given, the tricks per seat the score is priced
+    at instead (the defence's tricks split as `pricing` splits two whisters'). `score`: the
     deal scored under the rules given (a checked tenner, RULES.md §4), else None.
     `discard`, `merged`, `discards`: with twelve cards, the discard checked, the discards
     equivalent to it, and one check per distinct discard, best first.
@@ -118,7 +120,9 @@ def _check_open(deal: Deal, game: Game, declarer: int, leader: int, rules: RuleS
     score = None
     if rules is not None:
         whist = {} if rules.tenner_checked else {s: "whist" for s in by_seat if s != declarer}
-        score = score_deal(game, rules=rules, declarer=declarer, tricks=by_seat, whist=whist)
+        priced = outcome(game, rules, declarer, whist, tricks,
+                         shares_at(position, engine=engine))
+        score, by_seat = priced.score, dict(priced.tricks or by_seat)
     return TennerCheck(deal=deal, game=game, declarer=declarer, leader=leader, tricks=tricks,
                        line=[Card.from_index(c) for c in line], refutation=refutation,
                        tricks_by=by_seat, score=score, discard=discard, merged=merged or [])

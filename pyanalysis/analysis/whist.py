@@ -7,10 +7,8 @@ is a row: its words, whether there is play, the tricks, the deal's score (`score
 every player's value in vists. Play is double-dummy: the defenders together against the
 declarer (a lone whister plays both hands open), so every row with play has the declarer's
 double-dummy tricks. When both whist (or the tenner is checked), each defender's own tricks
-count: each is priced from his sure share, the most tricks he takes whatever the declarer does
-while the defence holds the declarer to his double-dummy count (`solving.sure_shares`,
-docs/leads.md), the other defender taking the rest; the two defenders' values may so come from
-different splits of the defence's tricks.
+count: the outcome is priced at one split of the defence's tricks, the same for every player
+(`pricing`, which states the rule); the table shows each defender's share range beside it.
 
 The decisions are made by backward induction: the last to speak picks the word best for
 himself, knowing the result of each; the one before him knows that, and so on. On a tie a
@@ -29,11 +27,12 @@ from ..errors import CardCountError, PositionError
 from ..games import CONTRACT, Game
 from ..hand import Hand
 from ..rules import RuleSet
-from ..scoring import DEALER, DealScore, score_deal, whist_word
+from ..scoring import DEALER, whist_word
 from ..seat import Seat
-from ..serialize import JsonFields, exact, floats_json, seats_json
-from ..solving import SureShares, make_position, sure_shares, sure_shares_many
+from ..serialize import JsonFields, exact, seats_json
+from ..solving import make_position
 from .layouts import as_hand
+from .pricing import SPLIT_RULE, DefenceShares, WhistRow, price_said, shares_at, shares_many
 from .sampling import DEFAULT_SAMPLES, Sampled, standard_error, talon_cards
 
 WHIST, PASS, HALF, RETURN = "whist", "pass", "half", "return"
@@ -48,43 +47,6 @@ def _overrides(result: Any) -> dict[str, Any]:
 
 #: The first and second defender of a declarer (`Seat.defenders`), under its older name.
 defenders = Seat.defenders
-
-
-@dataclass(frozen=True)
-class WhistRow(JsonFields):
-    """One way through the whisting.
-
-    `words`: the words in the order said (e.g. ("pass", "half", "return")); `seats`: who said
-    each; `played`: whether cards are played; `tricks`: {seat: tricks} after double-dummy play
-    (None without play; with two whisters each defender's sure share); `score`: the
-    `DealScore`; `scores`: with two whisters, {defender: the `DealScore` of his own split}
-    (`score` is the first defender's); `values`: {seat: vists}, each defender's from his own
-    split.
-    """
-
-    words: tuple[str, ...]
-    seats: tuple[int, ...]
-    played: bool
-    tricks: dict[int, int] | None
-    score: DealScore
-    scores: dict[int, DealScore] | None = None
-
-    @property
-    def values(self) -> dict[int, Fraction]:
-        values = dict(self.score.values)
-        for seat, score in (self.scores or {}).items():
-            values[seat] = score.values[seat]
-        return values
-
-    @property
-    def label(self) -> str:
-        """The words as a table says them: "whist/pass", "pass/half/return", "checked"."""
-        return "/".join(self.words) if self.words else "checked"
-
-    JSON = ("words", "seats", "label", "played",
-            ("tricks", lambda r: seats_json(r.tricks) if r.tricks else None),
-            ("result", lambda r: r.score.result), ("values", lambda r: seats_json(r.values)),
-            ("values_float", lambda r: floats_json(dict(sorted(r.values.items())))))
 
 
 @dataclass(frozen=True)
@@ -137,38 +99,6 @@ def whisting_tree(game: Game, declarer: int, rules: RuleSet, players: int = 3
     return Node(first, top)
 
 
-def score_words(said: tuple[tuple[str, int], ...], game: Game, declarer: int, rules: RuleSet,
-                players: int, dd_tricks: int, split: Mapping[int, int]) -> WhistRow:
-    """The row for the words `said`: play (double-dummy) if the words lead to play, and score.
-
-    `dd_tricks`: the declarer's double-dummy tricks; `split`: each defender's sure share, used
-    when both play for themselves (two whisters, or a checked tenner): each defender is then
-    priced from his own share, the other defender taking the rest of the deal's ten tricks.
-    The declarer's (and the dealer's) values are those of the first defender's split.
-    """
-    words = {seat: word for word, seat in said}
-    # A seat that spoke twice (pass, then return) is scored by its last word.
-    pair = tuple(words.get(s) for s in defenders(declarer))
-    no_play = pair == (PASS, PASS) or (HALF in pair and RETURN not in words.values())
-    tricks: dict[int, int] | None = None
-    scores: dict[int, DealScore] | None = None
-    if not no_play:
-        if pair == (WHIST, WHIST) or not said:
-            tricks = {declarer: dd_tricks, **{s: split[s] for s in defenders(declarer)}}
-            sure = SureShares(declarer, dd_tricks, {s: split[s] for s in defenders(declarer)},
-                              10)
-            scores = {s: score_deal(game, rules=rules, players=players, declarer=declarer,
-                                    tricks=sure.split_for(s), whist=words)
-                      for s in defenders(declarer)}
-        else:
-            tricks = {declarer: dd_tricks}
-    score = (scores[defenders(declarer)[0]] if scores is not None
-             else score_deal(game, rules=rules, players=players, declarer=declarer,
-                             tricks=tricks or {}, whist=words))
-    return WhistRow(words=tuple(w for w, _ in said), seats=tuple(s for _, s in said),
-                    played=not no_play, tricks=tricks, score=score, scores=scores)
-
-
 @dataclass(frozen=True)
 class Choice(JsonFields):
     """A decision on the path the table takes: `seat` said `word`; `values`: what each of his
@@ -208,9 +138,11 @@ class WhistTable(JsonFields):
     value minus his value in the chosen row, at the decisions he made on the path} for every
     seat that chose (the defenders; with four players also the dealer, seat 4, who may return
     a half-whist): zero or negative, as a rational choice cannot be bettered by its chooser;
-    `tricks`: the declarer's double-dummy tricks; `split`: each defender's sure share (used
-    when both whist or the tenner is checked: each defender priced from his own); `line`: a
-    principal line of the double-dummy play.
+    `tricks`: the declarer's double-dummy tricks; `split`: the defence's tricks by defender
+    that the rows with two whisters (or a checked tenner) are priced at (`pricing`);
+    `shares`: each defender's share range {seat: (least, most)}; `turns`: where a
+    defender's word would change were his tricks at the other end of his range (`Turn`);
+    `line`: a principal line of the double-dummy play.
     """
 
     deal: Deal
@@ -225,6 +157,8 @@ class WhistTable(JsonFields):
     rows: list[WhistRow]
     chosen: WhistRow
     path: list[Choice]
+    shares: dict[int, tuple[int, int]] | None = None
+    turns: list["Turn"] | None = None
 
     @property
     def regret(self) -> dict[int, Fraction]:
@@ -239,15 +173,24 @@ class WhistTable(JsonFields):
     # JSON-ready, as `prefdd whist --json` prints it for a deal.
     JSON = ("deal", "game", "declarer", "rules", ("rule_overrides", _overrides), "players",
             "leader", "tricks", ("split", lambda t: seats_json(t.split)),
+            ("shares", lambda t: {str(s): list(v) for s, v in sorted((t.shares or {}).items())}),
             ("split_rule", lambda t: SPLIT_RULE),
-            "line", "rows", ("chosen", lambda t: t.chosen.label), "path",
+            "line", "rows", ("chosen", lambda t: t.chosen.label), "path", "turns",
             ("regret", lambda t: seats_json(t.regret)))
 
 
-#: How the defenders' own tricks are counted, in words (the JSON's "split_rule").
-SPLIT_RULE = ("each defender's sure share: the most tricks he takes whatever the declarer "
-              "does while the defence holds the declarer to his double-dummy count; each "
-              "defender is priced from his own share, the other defender taking the rest")
+@dataclass(frozen=True)
+class Turn(JsonFields):
+    """Had the defender `seat` taken `share` tricks when both whist (the other end of his
+    range from the split priced), he would have said `word` instead of `instead` at his
+    first decision."""
+
+    seat: int
+    share: int
+    word: str
+    instead: str
+
+    JSON = ("seat", "share", "word", "instead")
 
 
 def whist_table(deal: Deal | str, game: Game | str, declarer: int, *,
@@ -272,22 +215,43 @@ def whist_table(deal: Deal | str, game: Game | str, declarer: int, *,
         raise PositionError("the whisting is priced on a whole deal: three hands of ten")
     position = make_position(deal, game, declarer=declarer, leader=leader)[0]
     engine = solver.default_solver()
-    sure = sure_shares(position, engine=engine)
-    tricks = sure.tricks
+    shares = shares_at(position, engine=engine)
+    tricks = shares.tricks
     line = engine.line(position)
-    split = sure.shares
     tree = whisting_tree(game, declarer, ruleset, players)
 
-    def evaluate(said: tuple) -> WhistRow:
-        return score_words(said, game, declarer, ruleset, players, tricks, split)
+    def evaluate(said: tuple, at: dict[int, int] | None = None) -> WhistRow:
+        return price_said(said, game, declarer, ruleset, players, tricks, shares, at)
 
     rows = [evaluate(said) for said in leaves(tree)]
     chosen, path = induce(tree, evaluate)
+    both = next((row for row in rows if row.shares is not None), None)
+    split = ({s: both.tricks[s] for s in defenders(declarer)} if both and both.tricks
+             else {})
     return WhistTable(deal=deal, game=game, declarer=declarer, rules=ruleset, players=players,
-                      leader=leader, tricks=tricks,
-                      split={s: split[s] for s in defenders(declarer)},
+                      leader=leader, tricks=tricks, split=split,
                       line=[Card.from_index(c) for c in line], rows=rows, chosen=chosen,
-                      path=path)
+                      path=path, shares={s: shares.range(s) for s in defenders(declarer)},
+                      turns=_turns(tree, evaluate, path, shares, split))
+
+
+def _turns(tree: Node | tuple, evaluate: Callable[..., WhistRow], path: list[Choice],
+           shares: DefenceShares, split: dict[int, int]) -> list[Turn]:
+    """Where a defender's first word on the path would change were the rows of two whisters
+    priced with his tricks at the other end of his range (each end other than the split's)."""
+    if not split:
+        return []
+    turns = []
+    for seat in defenders(shares.declarer):
+        said = next((c.word for c in path if c.seat == seat), None)
+        if said is None:
+            continue
+        for end in sorted(set(shares.range(seat)) - {split[seat]}):
+            _, other_path = induce(tree, lambda leaf, e=end, s=seat: evaluate(leaf, {s: e}))
+            word = next(c.word for c in other_path if c.seat == seat)
+            if word != said:
+                turns.append(Turn(seat, end, word, said))
+    return turns
 
 
 @dataclass(frozen=True)
@@ -407,19 +371,15 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     worlds = sample_worlds(hand, talon_list, game, declarer, seat, samples=samples,
                            seed=seed, discard=discard, filter=filter, jobs=jobs,
                            known=known, progress=progress, max_draws=max_draws)
-    splits = _splits(worlds, game, declarer, jobs)
-    cache: dict[tuple, WhistRow] = {}
+    shares = _shares(worlds, game, declarer, jobs)
 
-    def evaluate_for(dd: int, split: tuple[tuple[int, int], ...]) -> Callable[[tuple], WhistRow]:
+    def evaluate_for(dd: int, split: DefenceShares) -> Callable[[tuple], WhistRow]:
         def evaluate(said: tuple) -> WhistRow:
-            key = (said, dd, split)
-            if key not in cache:
-                cache[key] = score_words(said, game, declarer, ruleset, 3, dd, dict(split))
-            return cache[key]
+            return price_said(said, game, declarer, ruleset, 3, dd, split)
         return evaluate
 
     per_option: dict[str, list[WhistRow]] = {w: [] for w in node.options}
-    for dd, split in zip(worlds.tricks, splits):
+    for dd, split in zip(worlds.tricks, shares):
         evaluate = evaluate_for(dd, split)
         for word, sub in node.options.items():
             per_option[word].append(_answer(sub, evaluate, fixed, seat))
@@ -487,10 +447,9 @@ def _check_partner(tree: Node | tuple, fixed: str, seat: int) -> None:
         _check_partner(sub, fixed, seat)
 
 
-def _splits(worlds: Any, game: Game, declarer: int,
-            jobs: int | None = None) -> list[tuple[tuple[int, int], ...]]:
-    """Each defender's sure share in every world (for two whisters), the searches in compiled
-    code on `jobs` threads."""
+def _shares(worlds: Any, game: Game, declarer: int,
+            jobs: int | None = None) -> list[DefenceShares]:
+    """The defence's shares in every world (for two whisters), the searches in compiled code
+    on `jobs` threads."""
     positions = [make_position(deal, game, declarer=declarer)[0] for deal in worlds.deals]
-    shares = sure_shares_many(positions, worlds.tricks, jobs)
-    return [tuple((s, sure.shares[s]) for s in defenders(declarer)) for sure in shares]
+    return shares_many(positions, worlds.tricks, jobs)

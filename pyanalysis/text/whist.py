@@ -116,11 +116,8 @@ def table_lines(result: WhistTable, symbols: bool = True) -> list[str]:
         verdict += " if there is play"
     lines += say(f"Double-dummy, all cards open, the {seat_name(result.leader)} leading: the"
                  f" declarer takes {result.tricks} tricks ({verdict}).")
-    split = ", ".join(f"{seat_name(s)} {n}" for s, n in sorted(result.split.items()))
-    when = "Each" if checked else "When both whist, each"
-    lines += say(f"{when} defender is priced from his sure share, the most tricks he takes"
-                 f" whatever the declarer does while the defence holds the declarer to"
-                 f" {result.tricks}, the other defender taking the rest: {split}.")
+    if result.split:
+        lines += say(split_sentence(result, checked))
     lines += ["", *say("Every whisting the rules allow, each player's value in vists"
                        " (* = the way a rational table goes):"), *rows_table(result), ""]
     if not checked and not result.path:
@@ -132,18 +129,40 @@ def table_lines(result: WhistTable, symbols: bool = True) -> list[str]:
                   *["  " + line for line in choice_lines(result)]]
     if lines[-1]:
         lines.append("")
-    scores = result.chosen.scores or {}
-    if len({tuple(sorted(sc.tricks.items())) for sc in scores.values()}) > 1:
-        # Each defender priced from his own sure share: two splits, two scores.
-        for seat, sc in scores.items():
-            lines += [f"Score of {result.chosen.label}, the {seat_name(seat)} priced from his"
-                      f" sure share:", *score_block(sc, result, symbols), ""]
-    else:
-        lines += [f"Score of {result.chosen.label}:",
-                  *score_block(result.chosen.score, result, symbols), ""]
+    for turn in result.turns or []:
+        lines += say(turn_sentence(turn, result))
+    if lines[-1]:
+        lines.append("")
+    lines += [f"Score of {result.chosen.label}:",
+              *score_block(result.chosen.score, result, symbols), ""]
     lines += line_lines(result.deal, result.line, result.game, symbols)
     lines += ["", *say(DOUBLE_DUMMY_TABLE)]
     return lines
+
+
+def split_sentence(result: WhistTable, checked: bool) -> str:
+    """How the defence's tricks are split when both play for themselves: each defender's
+    range and the split priced."""
+    ranges = ", ".join(f"the {seat_name(s)} {_range(lo, hi)}"
+                       for s, (lo, hi) in sorted((result.shares or {}).items()))
+    split = ", ".join(f"{seat_name(s)} {n}" for s, n in sorted(result.split.items()))
+    when = "With the tenner checked" if checked else "When both whist"
+    return (f"{when}, each defender's own tricks count. Holding the declarer to"
+            f" {result.tricks}, the defence can give {ranges}, the other the rest; every"
+            f" player is priced at one split, the one best for the two defenders together"
+            f" (ties: the most even): {split}.")
+
+
+def turn_sentence(turn: Any, result: WhistTable) -> str:
+    """"Had the 3rd hand ended with 1 trick when both whist, he would pass rather than whist."."""
+    tricks = "trick" if turn.share == 1 else "tricks"
+    return (f"Had the {seat_name(turn.seat)} ended with {turn.share} {tricks} when both whist"
+            f" (the other end of his range), he would {NAMES[turn.word]} rather than"
+            f" {NAMES[turn.instead]}.")
+
+
+def _range(low: int, high: int) -> str:
+    return f"{low}" if low == high else f"{low} to {high}"
 
 
 def score_block(score: Any, result: WhistTable, symbols: bool) -> list[str]:

@@ -19,6 +19,7 @@ from pyanalysis import Game, Hand, RuleSet, score_deal
 from pyanalysis.analysis.declare import declare_options, planned_positions
 from pyanalysis.analysis.whist import Node, whisting_tree
 from pyanalysis.errors import CardCountError, DuplicateCardError, PositionError
+from plain_pricing import plain_split
 
 SEATS = (1, 2, 3)
 TIES = ("pass", "half", "whist", "return")
@@ -54,19 +55,8 @@ def plain_value(game: Game, rules: RuleSet, players: int, declarer: int, whole: 
         if pair == ("pass", "pass") or ("half" in pair and "return" not in words.values()):
             tricks = {}
         elif not said or pair == ("whist", "whist"):
-            # Each defender is priced from his own sure share, the other taking the rest; the
-            # declarer's value is the same in both (his tricks and the words decide it).
-            values = {}
-            for seat in defenders(declarer):
-                other = next(s for s in defenders(declarer) if s != seat)
-                tricks = {declarer: whole, seat: split[seat],
-                          other: 10 - whole - split[seat]}
-                score = score_deal(game, rules=rules, players=players, declarer=declarer,
-                                   tricks=tricks, whist=words).values
-                values[seat] = score[seat]
-                values.setdefault(declarer, score[declarer])
-                assert values[declarer] == score[declarer]
-            return values
+            # One outcome: the defence's tricks split once, as tests/plain_pricing.py does.
+            tricks = plain_split(game, rules, players, declarer, words, whole, split)
         else:
             tricks = {declarer: whole}
         return score_deal(game, rules=rules, players=players, declarer=declarer,
@@ -106,7 +96,7 @@ def brute_force(hand: int, others: int, declarer: int, leader: int, rules: RuleS
                 position = Position(hands=tuple(hands), leader=leader - 1, game=kind,
                                     trump=trump, focus=declarer - 1)
                 tricks = reference.tricks(position)
-                # Each defender's sure share (tests/engine/test_share.py checks the engine's
+                # Each defender's most (tests/engine/test_share.py checks the engine's
                 # against a plain brute force).
                 split = {} if kind == "misere" else {
                     s: engine.share(position, s - 1) for s in defenders(declarer)}

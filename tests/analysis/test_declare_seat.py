@@ -22,8 +22,7 @@ import solver
 from pyanalysis.analysis.declare_seat import seat_words
 from pyanalysis.analysis.layouts import discard_classes
 from pyanalysis.analysis.sampling import quick_discard
-from pyanalysis.analysis.whist import (TIE_ORDER, Node, induce, leaves, score_words,
-                                       whisting_tree)
+from pyanalysis.analysis.whist import TIE_ORDER, Node, induce, leaves, whisting_tree
 from pyanalysis.errors import PositionError
 from pyanalysis.games import CONTRACT, Game
 from pyanalysis.hand import Hand
@@ -32,6 +31,7 @@ from pyanalysis.scoring import DEALER
 from pyanalysis.seat import Seat
 from solver import reference
 from solver.position import Position, cards_of, legal_mask, trick_taker
+from plain_pricing import PlainRow
 
 RULES = {
     "sochi": RuleSet.get("sochi"),
@@ -124,8 +124,8 @@ class Brute:
 
     def value(self, tree, t: int, a: int, b: int, seat: int) -> Fraction:
         def evaluate(said):
-            return score_words(said, self.game, self.declarer, self.rules, self.players,
-                               10 - self.n + t, {self.first: a, self.second: b})
+            return PlainRow(said, self.game, self.rules, self.players, self.declarer,
+                            10 - self.n + t, {self.first: a, self.second: b})
         return induce(tree, evaluate)[0].values[seat]
 
     def worlds(self, hands: list[int], seat: int) -> list[list[int]]:
@@ -331,7 +331,8 @@ def test_declare_options_from_the_seats_equals_the_brute_force_on_endings():
     """`declare_options(whist="seat")` with every layout and every world: each game's best
     discard priced as the brute force prices it. In every layout the leaf is the plain rule's
     (`Brute.leaf`, which does not depend on his discard); each discard's value there is that
-    leaf scored with his tricks and both sure shares with that discard, all plain."""
+    leaf scored with his tricks and both defenders' mosts with that discard, all plain
+    (tests/plain_pricing.py)."""
     from pyanalysis.analysis.declare import declare_options
 
     rng = random.Random(41)

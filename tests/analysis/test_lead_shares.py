@@ -1,7 +1,8 @@
-"""Leads priced with two whisters: each defender from his own sure share. On random full deals
-of every contract kind (four trump suits and no-trumps): equal leads (two cards of the leader
-in one suit with no card of the other hands between them) get equal shares and equal vists for
-both defenders; each share is at most what the declarer leaves the defence; every best lead
+"""Leads priced with two whisters: one split of the defence's tricks per lead. On random full
+deals of every contract kind (four trump suits and no-trumps): equal leads (two cards of the
+leader in one suit with no card of the other hands between them) get equal share ranges and
+equal vists for both defenders; each range lies within what the declarer leaves the defence,
+and the split priced lies in both ranges and adds up to ten; every best lead
 holds the declarer to the table's minimum. The equal cards and the minimum are found here from
 the deal and from `solve`, not from the table."""
 from __future__ import annotations
@@ -61,7 +62,10 @@ def test_equal_leads_equal_vists_and_shares_and_best_holds_the_minimum(seed):
     assert table.best and all(after[c] == fewest for c in table.best)
     for card, shares in table.shares.items():
         assert set(shares) == {leader, partner}
-        assert all(0 <= k <= 10 - after[card] for k in shares.values())
+        assert all(0 <= lo <= hi <= 10 - after[card] for lo, hi in shares.values())
+        split = table.tricks_by[card]
+        assert sum(split.values()) == 10 and split[declarer] == after[card]
+        assert all(lo <= split[s] <= hi for s, (lo, hi) in shares.items())
     for low, high in equal_pairs(deal, leader):
         assert table.leads[low] == table.leads[high]
         assert table.shares[low] == table.shares[high], (low, high)

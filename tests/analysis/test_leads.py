@@ -2,8 +2,9 @@
 
 Everything expected here is recomputed the plain way, never taken from the module under test:
 the open-card leads are `pa.solve`'s root moves, the vists are `score_deal` of the declarer's
-tricks and, with two whisters, of each defender's own sure share (`solver.share`, checked
-against a brute force in tests/engine/test_share.py), and the leader's seat on
+tricks and, with two whisters, of the one split tests/plain_pricing.py chooses from each
+defender's most (`solver.share`, checked against a brute force in
+tests/engine/test_share.py), and the leader's seat on
 endings is a brute force over `itertools.combinations` of the others' cards, each position
 after the lead solved by `solver.reference` (the slow, plain minimax). Sampled runs are checked
 layout by layout against a direct solve of the same layouts.
@@ -27,6 +28,7 @@ from pyanalysis.hand import Hand
 from pyanalysis.rules import RuleSet
 from pyanalysis.scoring import score_deal
 from solver import reference
+from plain_pricing import plain_split
 
 GAMES = ("6S", "7C", "8D", "9H", "6NT", "7NT", "misere")
 
@@ -143,9 +145,9 @@ def priced_cases():
     return cases
 
 
-def sure_after(deal: Deal, game: Game, declarer: int, leader: int, card: Card,
+def most_after(deal: Deal, game: Game, declarer: int, leader: int, card: Card,
                seat: int) -> int:
-    """The defender `seat`'s sure share of the tricks after `card` is led: `solver.share`,
+    """The defender `seat`'s most of the tricks after `card` is led: `solver.share`,
     itself checked against a plain brute force on endings (tests/engine/test_share.py)."""
     hands = [deal.hand(s).mask for s in (1, 2, 3)]
     hands[leader - 1] &= ~card.bit
@@ -154,15 +156,9 @@ def sure_after(deal: Deal, game: Game, declarer: int, leader: int, card: Card,
     return solver.share(pos, seat - 1)
 
 
-def own_split(declarer: int, tricks: int, seat: int, share: int) -> dict[int, int]:
-    """The tricks that price the defender `seat`: the declarer his count, `seat` his sure
-    share, the other defender the rest of the ten."""
-    return {declarer: tricks, seat: share, 6 - declarer - seat: 10 - tricks - share}
-
-
 @pytest.mark.parametrize("deal, game, declarer, leader, rules, whist", priced_cases())
-def test_open_card_vists_are_each_defender_s_score_from_his_sure_share(deal, game, declarer,
-                                                                       leader, rules, whist):
+def test_open_card_vists_are_one_deal_score_per_lead(deal, game, declarer, leader, rules,
+                                                     whist):
     table = pa.lead_table(deal, game, declarer, leader=leader, rules=rules, whist=whist)
     if whist is not None:
         words = whist
@@ -178,21 +174,20 @@ def test_open_card_vists_are_each_defender_s_score_from_his_sure_share(deal, gam
         assert after.tricks == tricks
         split = replay(deal, game, [card] + list(after.line), leader)
         assert split[declarer] == tricks  # a principal line gives the value
+        tricks_by = {declarer: tricks}
         if two_whisters:
-            assert table.shares[card] == {
-                s: sure_after(deal, game, declarer, leader, card, s)
-                for s in defenders_of(declarer)}
+            f, s = defenders_of(declarer)
+            most = {d: most_after(deal, game, declarer, leader, card, d) for d in (f, s)}
+            ends = {f: (10 - tricks - most[s], most[f]), s: (10 - tricks - most[f], most[s])}
+            assert table.shares[card] == {d: (min(e), max(e)) for d, e in ends.items()}
+            tricks_by = plain_split(game, RuleSet.get(rules), 3, declarer, words, tricks, most)
+        assert table.tricks_by[card] == tricks_by
+        # One outcome, one score: the leader's and the partner's vists from the same deal.
+        score = score_deal(game, rules=rules, declarer=declarer, tricks=tricks_by, whist=words)
+        assert sum(score.values.values()) == 0
         for seat, prices in ((leader, table.vists), (partner, table.partner_vists)):
-            if seat is None:
-                continue
-            tricks_by = {declarer: tricks}
-            if two_whisters:
-                # each defender from his own share; the declarer from the first defender's
-                own = seat if seat != declarer else defenders_of(declarer)[0]
-                tricks_by = own_split(declarer, tricks, own, table.shares[card][own])
-            score = score_deal(game, rules=rules, declarer=declarer, tricks=tricks_by,
-                               whist=words)
-            assert prices[card] == score.values[seat], (card, seat)
+            if seat is not None:
+                assert prices[card] == score.values[seat], (card, seat)
     if partner is None:
         assert table.partner_vists is None
     if not two_whisters:
@@ -208,7 +203,7 @@ def test_open_card_vists_are_each_defender_s_score_from_his_sure_share(deal, gam
     if partner is not None:
         assert data["partner_vists"] == {str(c): str(v) for c, v in table.partner_vists.items()}
     if two_whisters:
-        assert data["shares"] == {str(c): {str(s): k for s, k in sorted(v.items())}
+        assert data["shares"] == {str(c): {str(s): list(k) for s, k in sorted(v.items())}
                                   for c, v in table.shares.items()}
 
 
@@ -349,11 +344,11 @@ def test_sampled_vists_with_the_default_model_are_the_score_of_each_layout():
         assert pa.solve(deal, game, declarer=declarer, leader=leader).tricks >= game.level - 1
         for card in hand:
             tricks = pa.solve(deal, game, declarer=declarer, leader=leader, played=[card]).tricks
+            most = {d: most_after(deal, game, declarer, leader, card, d) for d in (2, 3)}
+            split = plain_split(game, RuleSet.get(rules), 3, declarer, words, tricks, most)
+            score = score_deal(game, rules=rules, declarer=declarer, tricks=split, whist=words)
             for seat, out in ((leader, vists), (partner, partner_vists)):
-                share = sure_after(deal, game, declarer, leader, card, seat)
-                out[card].append(score_deal(game, rules=rules, declarer=declarer,
-                                            tricks=own_split(declarer, tricks, seat, share),
-                                            whist=words).values[seat])
+                out[card].append(score.values[seat])
     for card, values in vists.items():
         assert result.leads[card].vists == mean(values)
         assert result.leads[card].vists_se == pytest.approx(

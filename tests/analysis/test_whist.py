@@ -2,8 +2,9 @@
 
 Everything expected here is recomputed the plain way, never taken from the module under test:
 the whisting sequences are written out from RULES.md §3, each row is priced with `score_deal`
-from the tricks `pa.solve` gives and, when both defenders' own tricks count, each defender's
-sure share (`solver.share`, checked against a brute force in tests/engine/test_share.py), the
+from the tricks `pa.solve` gives and, when both defenders' own tricks count, at the split that
+tests/plain_pricing.py chooses from each defender's most (`solver.share`, checked against a
+brute force in tests/engine/test_share.py), the
 decisions by a small backward induction written here, and the seat view by
 enumerating the free cards' splits with `itertools` and every one of the declarer's 66
 discards with `pa.solve`.
@@ -28,6 +29,7 @@ from pyanalysis.games import Game
 from pyanalysis.hand import Hand
 from pyanalysis.rules import RuleSet
 from pyanalysis.scoring import score_deal
+from plain_pricing import plain_split
 from solver import reference
 
 W, P, H, R = "whist", "pass", "half", "return"
@@ -113,8 +115,8 @@ def replay_split(deal: Deal, game: Game, line, leader: int = 1) -> dict[int, int
     return taken
 
 
-def sure_share(deal: Deal, game: Game, declarer: int, leader: int, seat: int) -> int:
-    """The defender `seat`'s sure share of the deal's tricks: `solver.share`, itself checked
+def most_of(deal: Deal, game: Game, declarer: int, leader: int, seat: int) -> int:
+    """The defender `seat`'s most of the deal's tricks: `solver.share`, itself checked
     against a plain brute force on endings (tests/engine/test_share.py)."""
     pos = solver.Position(hands=tuple(deal.hand(k).mask for k in (1, 2, 3)), leader=leader - 1,
                           game="contract", trump=game.trump, focus=declarer - 1)
@@ -213,13 +215,13 @@ def label(said) -> str:
     return "/".join(w for w, _ in said) if said else "checked"
 
 
-def expected_row_tricks(said, declarer: int, dd: int, split: dict[int, int]):
+def expected_row_tricks(said, game, rules, players, declarer: int, dd: int,
+                        most: dict[int, int]):
     lab = label(said)
     if lab in NO_PLAY:
         return None
-    f, s = defenders_of(declarer)
     if lab in ("checked", "whist/whist"):
-        return {declarer: dd, f: split[f], s: split[s]}
+        return plain_split(game, rules, players, declarer, words_by_seat(said), dd, most)
     return {declarer: dd}
 
 
@@ -250,11 +252,12 @@ def check_table(deal: Deal, game: Game, declarer: int, rules: RuleSet, players: 
     along = replay_split(deal, game, sol.line, leader)
     assert along[declarer] == dd  # a principal line gives the value
     assert table.tricks == dd
-    split = {d: sure_share(deal, game, declarer, leader, d) for d in (f, s)}
-    assert table.split == split
+    most = {d: most_of(deal, game, declarer, leader, d) for d in (f, s)}
     # each at most what the declarer leaves; together they may be more (each counts on the
     # other defender's help: tests/engine/test_share.py)
-    assert max(split.values()) <= 10 - dd
+    assert max(most.values()) <= 10 - dd
+    ends = {f: (10 - dd - most[s], most[f]), s: (10 - dd - most[f], most[s])}
+    assert table.shares == {d: (min(e), max(e)) for d, e in ends.items()}
 
     # The rows are exactly the sequences the rules allow, once each.
     keys = [key_of(row) for row in table.rows]
@@ -265,24 +268,18 @@ def check_table(deal: Deal, game: Game, declarer: int, rules: RuleSet, players: 
     for row in table.rows:
         said = key_of(row)
         assert row.label == label(said)
-        tricks = expected_row_tricks(said, declarer, dd, split)
+        tricks = expected_row_tricks(said, game, rules, players, declarer, dd, most)
         assert row.played == (tricks is not None), row.label
         assert row.tricks == tricks, row.label
-        expected = {}
-        for seat in seats:
-            priced = tricks or {}
-            if tricks is not None and len(tricks) == 3:
-                # each defender from his own sure share; the others from the first defender's
-                own = seat if seat in (f, s) else f
-                priced = {declarer: dd, own: split[own],
-                          6 - declarer - own: 10 - dd - split[own]}
-            score = score_deal(game, rules=rules, players=players, declarer=declarer,
-                               tricks=priced, whist=words_by_seat(said))
-            expected[seat] = score.values[seat]
-        assert row.values == expected, row.label
+        if tricks is not None and len(tricks) == 3:
+            assert table.split == {d: tricks[d] for d in (f, s)}
+            assert sum(tricks.values()) == 10
+        # One outcome, one score: every seat's value from the same deal score.
+        score = score_deal(game, rules=rules, players=players, declarer=declarer,
+                           tricks=tricks or {}, whist=words_by_seat(said))
+        assert dict(row.values) == dict(score.values), row.label
         assert set(row.values) == set(seats)
-        if tricks is None or len(tricks) < 3 or split[f] + split[s] == 10 - dd:
-            assert sum(row.values.values()) == 0
+        assert sum(row.values.values()) == 0
 
     # Backward induction, done here over the tree written above.
     values = {key_of(row): row.values for row in table.rows}
