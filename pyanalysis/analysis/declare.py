@@ -59,7 +59,7 @@ from ..serialize import JsonFields, exact, floats_json
 from .layouts import (MAX_SAMPLES, as_hand, check_samples_cap, check_seed, discard_classes,
                       prepare)
 from .sampling import DEFAULT_SAMPLES, standard_error, talon_cards
-from .pricing import outcome, price_said, shares_of
+from .pricing import mosts_of_hands, outcome, price_said, shares_of
 from .whist import induce, whisting_tree
 
 __all__ = ["DeclareOption", "Declaration", "declare_options", "planned_positions"]
@@ -591,8 +591,6 @@ class _Shares:
         discard (so each layout's positions meet in the engine's tables)."""
         import numpy as np
 
-        import solver
-
         for which in (0, 1):
             while True:
                 rows, cols, cuts = [], [], []
@@ -608,9 +606,8 @@ class _Shares:
                 r, c, k = r[order], c[order], k[order]
                 chosen = self.hands[r].copy()
                 chosen[:, self.declarer - 1] = self.kept[c]
-                yes = np.asarray(solver.run_jobs(
-                    solver.Jobs.from_hands(self.template, chosen), threads=self.jobs,
-                    share=[self.seats[which] - 1] * len(r), share_least=k.tolist())) == 1
+                yes = mosts_of_hands(self.template, chosen, [self.seats[which] - 1] * len(r),
+                                     jobs=self.jobs, least=k.tolist()) == 1
                 for d in ways:
                     mine = c == d
                     low, high = self._bounds(d, which)

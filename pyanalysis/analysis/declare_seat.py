@@ -48,7 +48,7 @@ from ..scoring import DEALER
 from ..seat import Seat
 from .layouts import MAX_WORLDS
 from .sampling import TABLE_MB, _view, choose_discards, sample_worlds
-from .pricing import price_said, shares_of
+from .pricing import mosts_of_hands, price_said, shares_of
 from .whist import TIE_ORDER, WHIST, Node, induce, leaves, whisting_tree
 
 __all__ = ["seat_words", "DRAWS_PER_SAMPLE"]
@@ -213,9 +213,8 @@ def _shares(rows: Any, tricks: Any, trump: int | None, table: _Table) -> Any:
     held = np.repeat(np.asarray(tricks, dtype=np.int8), 2)
     # The sampler's table size: engines of one size are kept between runs, and searches of
     # another size in between would have them built anew for each run.
-    answers = solver.run_jobs(solver.Jobs.from_hands(template, asked, held),
-                              threads=table.jobs, share=seats, tt_mb=TABLE_MB)
-    return np.asarray(answers, dtype=np.int64).reshape(-1, 2)
+    answers = mosts_of_hands(template, asked, seats, held, jobs=table.jobs, tt_mb=TABLE_MB)
+    return answers.reshape(-1, 2)
 
 
 class _Block:

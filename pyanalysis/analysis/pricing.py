@@ -42,7 +42,8 @@ from ..serialize import JsonFields, floats_json, seats_json
 from ..solving import DefenceShares, defence_shares, defence_shares_many
 
 __all__ = ["DefenceShares", "Outcome", "WhistRow", "best_split", "deal_score",
-           "defence_shares", "defence_shares_many", "needs_split", "outcome", "price_said",
+           "defence_shares", "defence_shares_many", "mosts_of_hands", "needs_split", "outcome",
+           "price_said", "shares_at", "shares_many", "shares_of",
            "SPLIT_RULE"]
 
 WHIST, PASS, HALF, RETURN = "whist", "pass", "half", "return"
@@ -246,3 +247,26 @@ def shares_many(positions: list[Any], tricks: Iterable[int] | None = None,
     """The defence's shares at many positions, the searches in compiled code on `jobs`
     threads (`solving.defence_shares_many`)."""
     return defence_shares_many(positions, tricks, jobs)
+
+
+def mosts_of_hands(template: Any, hands: Any, seats: list[int], held: Any = None,
+                   jobs: int | None = None, tt_mb: int | None = None,
+                   least: list[int] | None = None) -> Any:
+    """Defenders' mosts for many layouts at once, in compiled code (`solver.run_jobs`): row i
+    of `hands` (an (L, 3) array of hands by seat, the positions otherwise as `template`)
+    asks for the defender `seats[i]` (0..2) held to `held[i]` tricks of the declarer (default
+    his double-dummy count); with `least`, only whether that most is at least `least[i]`
+    (1 or 0), one test of the search. `tt_mb`: the engines' table size."""
+    import numpy as np
+
+    import solver
+
+    if not len(hands):
+        return np.zeros(0, dtype=np.int64)
+    jobs_ = (solver.Jobs.from_hands(template, hands) if held is None
+             else solver.Jobs.from_hands(template, hands, np.asarray(held, dtype=np.int8)))
+    extra = {} if tt_mb is None else {"tt_mb": tt_mb}
+    if least is not None:
+        extra["share_least"] = least
+    return np.asarray(solver.run_jobs(jobs_, threads=jobs, share=seats, **extra),
+                      dtype=np.int64)
