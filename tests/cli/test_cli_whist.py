@@ -47,9 +47,12 @@ def test_table_shows_the_deal_the_tricks_the_split_and_every_row():
     assert draw_deal(pa.Deal.parse(DEAL), declarer=1) in out
     assert f"the declarer takes {table.tricks} tricks" in text
     split = ", ".join(f"{n} hand {table.split[s]}" for s, n in ((2, "2nd"), (3, "3rd")))
-    assert (f"When both whist, each defender is priced from his sure share, the most tricks he"
-            f" takes whatever the declarer does while the defence holds the declarer to"
-            f" {table.tricks}, the other defender taking the rest: {split}." in text)
+    ranges = ", ".join(f"the {n} hand {lo}" + (f" to {hi}" if hi != lo else "")
+                       for n, (lo, hi) in (("2nd", table.shares[2]), ("3rd", table.shares[3])))
+    assert (f"When both whist, each defender's own tricks count. Holding the declarer to"
+            f" {table.tricks}, the defence can give {ranges}, the other the rest; every player"
+            f" is priced at one split, the one best for the two defenders together (ties: the"
+            f" most even): {split}." in text)
     rows = out.split("goes):\n")[1].split("\n\n")[0].splitlines()[1:]
     assert len(rows) == len(table.rows)
     for line, row in zip(rows, table.rows):
@@ -206,11 +209,8 @@ def test_a_checked_tenner_and_compulsory_six_spades_have_no_choice():
     assert "The tenner is checked: no whisting" in text
     assert f"* checked - 1st {checked.tricks}, 2nd {checked.split[2]}" in text
     assert "A rational table" not in text
-    if checked.split[2] + checked.split[3] == 10 - checked.tricks:
-        assert "Score of checked:" in text
-    else:  # each defender's own split, each scored
-        assert all(f"Score of checked, the {n} hand priced from his sure share:" in text
-                   for n in ("2nd", "3rd"))
+    assert checked.split[2] + checked.split[3] == 10 - checked.tricks
+    assert "Score of checked:" in text  # one split, one score
     text = flat(ok("whist", DEAL, "-g", "6S", "--declarer", "1", "--rule",
                    "six_spades_whist=true"))
     assert "No choice: on six spades both defenders must whist" in text
