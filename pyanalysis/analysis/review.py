@@ -34,7 +34,7 @@ included.
   tricks the accepted claim moved away from best play, charged to the side they went against
   (a claimant conceding tricks he could take or granting tricks he need not; a side accepting
   a claim that does not hold). Raspasy has no sides: {} there.
-- `choosers`: {seat: the seat who chose the cards played from its hand} (`choosers`): each
+- `choosers`: {seat: the seat who chose the cards played from its hand} (`choosers()`): each
   player his own, except in open whist with one whister, where the whister chooses the
   passer's cards too (RULES.md §3); closed whist, two whisters, misère, raspasy and a checked
   tenner leave every player his own cards.
@@ -334,8 +334,8 @@ class Review(JsonFields):
 
     @property
     def cost_by_chooser(self) -> dict[int, int]:
-        """{seat: the sum of the costs of the cards he chose} (his own, and in open whist
-        with one whister the whister's the passer's too)."""
+        """{seat: the sum of the costs of the cards he chose}: his own, and for a whister
+        playing open alone the passer's too."""
         return {s: sum(c.cost for c in self.cards if c.chooser == s) for s in SEATS}
 
     @property
