@@ -34,7 +34,13 @@ included.
   tricks the accepted claim moved away from best play, charged to the side they went against
   (a claimant conceding tricks he could take or granting tricks he need not; a side accepting
   a claim that does not hold). Raspasy has no sides: {} there.
-- `cost_by_seat`: {seat: the sum of the costs of his cards}; `cost_by_side` (contracts and
+- `choosers`: {seat: the seat who chose the cards played from its hand} (`choosers()`): each
+  player his own, except in open whist with one whister, where the whister chooses the
+  passer's cards too (RULES.md §3); closed whist, two whisters, misère, raspasy and a checked
+  tenner leave every player his own cards.
+- `cost_by_seat`: {seat: the sum of the costs of the cards from his hand};
+  `cost_by_chooser`: {seat: the sum of the costs of the cards he chose}, the blame (the same
+  unless a whister played the passer's hand); `cost_by_side` (contracts and
   misère): {"declarer": …, "defence": …} with the claim's cost included. For a contract
   `result - dd_start == cost_by_side["defence"] - cost_by_side["declarer"]` (misère: the
   other way round): every trick that moved is some card's (or the claim's) doing.
@@ -52,7 +58,8 @@ included.
 - `verdict`, `dd_verdict`: the result in words ("made", "down 2", "caught for 1", "clean",
   "tricks 3-4-3").
 
-`ReviewCard` fields: `number` (1.. in play order), `trick` (1..10), `seat`, `card`, `focus`
+`ReviewCard` fields: `number` (1.. in play order), `trick` (1..10), `seat` (whose hand it
+came from), `chooser` (who chose it: `choosers[seat]`), `card`, `focus`
 (whose tricks the numbers count), `before` and `after` (the focus player's whole-deal tricks
 with best play from the position before / after this card), `cost` (≥ 0: tricks this card
 gave away for its side; 0 for a best card), `best` (the best cards there), `values` ({card:
@@ -61,10 +68,11 @@ card}), `minimums` (raspasy: {seat: each player's guaranteed minimum before this
 otherwise).
 
 With `view="seat"` (`review_seat` says what each player saw and how the layouts are made)
-every card with a choice is also weighed from its player's seat, over the layouts of the cards
+every card with a choice is also weighed from its player's seat (the chooser's: the whister's
+for a passer's card in open whist with one whister), over the layouts of the cards
 he could not see that fit what he had seen (at most `samples` a card; every one when fewer):
 `seat_values` ({legal card: the focus player's mean whole-deal tricks after it}),
-`seat_vists` ({legal card: the player's own mean vists}, with `rules` on a whole deal, else
+`seat_vists` ({legal card: the chooser's own mean vists}, with `rules` on a whole deal, else
 {}), `seat_cost` (≥ 0, a `Fraction`: the tricks the card lost on average against the best
 card from the seat, from its side), `seat_cost_se` (its paired standard error when sampled,
 else None), `seat_best`, `seat_flag` ("?" above the first of `flags`, "??" above the second,
@@ -74,7 +82,8 @@ seat, "lucky": flagged but not costly double-dummy, or ""), `seat_layouts` (weig
 one is not weighed: seat cost 0, `seat_layouts` 0. The review then also has `view`,
 `whisting` ("open" or "closed"; "checked" for a tenner the rules check: every card open;
 None in raspasy), `samples`, `seed`, `flags` and
-`seat_cost_by_seat` ({seat: the sum of his cards' seat costs}); `judged` lists the cards
+`seat_cost_by_seat` ({seat: the sum of the seat costs of the cards from his hand}),
+`seat_cost_by_chooser` ({seat: the same of the cards he chose}); `judged` lists the cards
 costly double-dummy or flagged from the seat. With `view="dd"` (the default) these fields are
 empty or None.
 
@@ -125,7 +134,8 @@ from .review_seat import SEAT_FLAGS, SEAT_SAMPLES
 if TYPE_CHECKING:
     import solver
 
-__all__ = ["Review", "ReviewCard", "Claim", "review", "check_claim", "said_words"]
+__all__ = ["Review", "ReviewCard", "Claim", "review", "check_claim", "said_words",
+           "choosers"]
 
 DECLARER, DEFENCE = "declarer", "defence"
 
@@ -145,6 +155,7 @@ class ReviewCard(JsonFields):
     best: list[Card]
     values: dict[Card, int]
     taken: dict[int, int]
+    chooser: int
     minimums: dict[int, int] = field(default_factory=dict)
     seat_values: dict[Card, Fraction] = field(default_factory=dict)
     seat_vists: dict[Card, Fraction] = field(default_factory=dict)
@@ -172,8 +183,8 @@ class ReviewCard(JsonFields):
             return "mistake" if self.cost else "lucky"
         return "unlucky" if self.cost else ""
 
-    JSON = ("number", "trick", "seat", "card", "focus", "before", "after", "cost", "best",
-            "values", ("taken", lambda c: seats_json(c.taken)),
+    JSON = ("number", "trick", "seat", "chooser", "card", "focus", "before", "after", "cost",
+            "best", "values", ("taken", lambda c: seats_json(c.taken)),
             ("minimums", lambda c: seats_json(c.minimums)),
             ("seat_values", lambda c: floats_json(c.seat_values)),
             ("seat_vists", lambda c: floats_json(c.seat_vists)),
@@ -290,6 +301,7 @@ class Review(JsonFields):
     seed: int | None = None
     flags: tuple[float, float] | None = None
     seat_cost_by_seat: dict[int, Fraction] = field(default_factory=dict)
+    choosers: dict[int, int] = field(default_factory=lambda: {s: s for s in SEATS})
 
     # The position reviewed, as the record gives it.
     deal = property(lambda self: self.record.deal, doc="The record's deal.")
@@ -321,14 +333,31 @@ class Review(JsonFields):
         """The cards costly double-dummy or flagged from the seat."""
         return [c for c in self.cards if c.cost or c.seat_flag]
 
+    @property
+    def cost_by_chooser(self) -> dict[int, int]:
+        """{seat: the sum of the costs of the cards he chose}: his own, and for a whister
+        playing open alone the passer's too."""
+        return {s: sum(c.cost for c in self.cards if c.chooser == s) for s in SEATS}
+
+    @property
+    def seat_cost_by_chooser(self) -> dict[int, Fraction]:
+        """{seat: the sum of the seat costs of the cards he chose} ({} without the seat
+        view)."""
+        if self.view != "seat":
+            return {}
+        return {s: sum((c.seat_cost for c in self.cards if c.chooser == s
+                        and c.seat_cost is not None), Fraction(0)) for s in SEATS}
+
     JSON = ("deal", "game", "declarer", "player", "leader", "talon_rule", "focus", "record",
             ("tricks", lambda r: to_jsonable(r.record.tricks)), "cards", "dd_start", "result",
             "verdict", "dd_verdict", ("tricks_by_seat", lambda r: seats_json(r.tricks_by_seat)),
             "settlement", "claim", "claim_cost",
-            ("cost_by_seat", lambda r: seats_json(r.cost_by_seat)), "cost_by_side",
+            ("cost_by_seat", lambda r: seats_json(r.cost_by_seat)),
+            ("cost_by_chooser", lambda r: seats_json(r.cost_by_chooser)), "cost_by_side",
+            ("choosers", lambda r: seats_json(r.choosers)),
             ("lost_at", lambda r: None if r.lost_at is None else {
                 "number": r.lost_at.number, "trick": r.lost_at.trick, "seat": r.lost_at.seat,
-                "card": str(r.lost_at.card)}),
+                "chooser": r.lost_at.chooser, "card": str(r.lost_at.card)}),
             "lost_side", "lost_by_claim",
             ("minimums_start", lambda r: seats_json(r.minimums_start)),
             ("minimums_end", lambda r: seats_json(r.minimums_end)), "rules",
@@ -339,7 +368,9 @@ class Review(JsonFields):
                                                   else dict(sorted(r.vists.items())))),
             "view", "whisting", "samples", "seed", "flags",
             ("seat_cost_by_seat", lambda r: seats_json(
-                {s: float(v) for s, v in r.seat_cost_by_seat.items()} or None)))
+                {s: float(v) for s, v in r.seat_cost_by_seat.items()} or None)),
+            ("seat_cost_by_chooser", lambda r: seats_json(
+                {s: float(v) for s, v in r.seat_cost_by_chooser.items()} or None)))
 
 
 # ---------------------------------------------------------------------------- review
@@ -380,14 +411,16 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
     if view not in ("dd", "seat"):
         raise PositionError(f"view {view!r}: expected 'dd' or 'seat'")
     seat_view = view == "seat"
+    checked = rules is not None and RuleSet.get(rules).tenner_checked
     if seat_view:
         samples = review_seat.check_samples(samples, seed)
         flags = review_seat.check_flags(flags)
         checks.whole("jobs", jobs, low=1, optional=True)
-        whisting = review_seat.whisting_in_force(
-            record, whisting, checked=rules is not None and RuleSet.get(rules).tenner_checked)
+        whisting = review_seat.whisting_in_force(record, whisting, checked=checked)
     elif whisting is not None:
         raise PositionError("whisting: it says what each player saw, for view='seat'")
+    chose = choosers(record, whisting if seat_view else
+                     review_seat.whisting_in_force(record, checked=checked))
     engine = _engine(engine)
     focus = record.declarer if game.kind != RASPASY else player
     base_focus = focus if focus is not None else 1
@@ -424,13 +457,13 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
         if seat_view:
             seat_fields = _seat_fields(record, play, number, card, list(values), whisting,
                                        frame_focus, maximiser, taken, samples, seed, flags,
-                                       jobs, seat_price, split)
+                                       jobs, seat_price, split, chose[mover])
         cards.append(ReviewCard(
             number=number + 1, trick=number // 3 + 1, seat=mover, card=card,
             focus=frame_focus, before=target, after=value,
             cost=(target - value) if maximiser else (value - target),
             best=[c for c, v in values.items() if v == target], values=values,
-            taken=taken, minimums=minimums, **seat_fields))
+            taken=taken, chooser=chose[mover], minimums=minimums, **seat_fields))
         play.push(card)
     position, taken = play.position(base_focus), play.taken
 
@@ -523,7 +556,8 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
         seed=seed if seat_view else None, flags=flags if seat_view else None,
         seat_cost_by_seat={s: sum((c.seat_cost for c in cards if c.seat == s
                                    and c.seat_cost is not None), Fraction(0))
-                           for s in SEATS} if seat_view else {})
+                           for s in SEATS} if seat_view else {},
+        choosers=chose)
 
 
 def _seat_fields(record: Record, play: Play, number: int, card: Card, legal: list[Card],
@@ -531,16 +565,17 @@ def _seat_fields(record: Record, play: Play, number: int, card: Card, legal: lis
                  taken: Mapping[int, int], samples: int | str, seed: int | None,
                  flags: tuple[float, float], jobs: int | None,
                  price: Callable[[dict[int, int], int], Fraction] | None,
-                 split: bool) -> dict[str, Any]:
-    """The `ReviewCard` fields of the seat view for card `number` (`play` before it)."""
+                 split: bool, chooser: int) -> dict[str, Any]:
+    """The `ReviewCard` fields of the seat view for card `number` (`play` before it), weighed
+    from the seat of `chooser`, who chose it: what he saw, in his vists."""
     if len(legal) == 1:  # nothing to choose: nothing lost from any seat
         return {"seat_cost": Fraction(0), "seat_best": [card]}
-    question = review_seat.seat_question(record, play, number, whisting, focus)
-    mover = play.turn
+    question = review_seat.seat_question(record, play, number, whisting, focus,
+                                         chooser=chooser)
     weights = review_seat.weigh(
         question, legal, card, taken=taken, focus=focus, maximiser=maximiser,
         samples=samples, seed=seed, number=number, jobs=jobs,
-        price=None if price is None else (lambda by_seat: price(by_seat, mover)),
+        price=None if price is None else (lambda by_seat: price(by_seat, chooser)),
         split=split)
     return {"seat_values": weights.values, "seat_vists": weights.vists,
             "seat_cost": weights.cost, "seat_cost_se": weights.cost_se,
@@ -705,6 +740,31 @@ def said_words(declarer: int | None, whist: Mapping[int, str] | Sequence[str] | 
     words = whist.split() if isinstance(whist, str) else list(whist)
     order = Seat.defenders(declarer)
     return {order[i % 2]: whist_word(w) for i, w in enumerate(words)}
+
+
+def choosers(record: Record, whisting: str | None) -> dict[int, int]:
+    """{seat: the seat who chose the cards played from its hand}, under `whisting` (the
+    whisting in force: "open", "closed", "checked" or None).
+
+    Each player chooses his own cards, but in open whist with one whister (RULES.md §3, seed
+    000: в светлую he plays every card from his own hand and the passer's) the whister
+    chooses the passer's too. In closed whist the passer is invited to play his own cards as
+    with two whisters (seed 000, seed 001, seed 003): only the responsibility for the duty
+    stays the whister's. The whisters are read from the record's words (a seat's last word
+    counts; "whist" and "return" play); no words is the default, both whist."""
+    out = {s: s for s in SEATS}
+    declarer = record.declarer
+    if record.game.kind != CONTRACT or declarer is None or whisting != "open" \
+            or not record.whist:
+        return out
+    words = said_words(declarer, record.whist)
+    defenders = [int(s) for s in Seat.defenders(declarer)]
+    playing = [s for s in defenders if words.get(s) in ("whist", "return")]
+    if len(playing) == 1:
+        whister = playing[0]
+        passer = next(s for s in defenders if s != whister)
+        out[passer] = whister
+    return out
 
 
 def _price(game: Game, rules: RuleSet, declarer: int | None, by_seat: Mapping[int, int],

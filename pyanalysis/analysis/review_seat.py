@@ -20,6 +20,12 @@ What the player knows when he plays a card (RULES.md §2-§3 and the seeds):
 - a tenner checked (the rules' `tenner_checked`, `rules=` given) lays all thirty cards open:
   every player sees every card (whisting "checked"), and the seat view is the double-dummy
   one;
+- who chooses the card: each player his own, except in open whist with one whister, where the
+  whister plays the passer's hand as well as his own (RULES.md §3, seed 000). A card from the
+  passer's hand is then weighed from the whister's seat (`review.choosers`): he sees his own
+  hand and the passer's, both face up, and with rules the card is priced in his vists. In
+  closed whist with one whister the passer is invited to play his own cards (seed 000) and
+  each card is weighed from its own player's seat;
 - the declarer knows his own discard; a defender does not. An ending (hands of fewer than
   ten) has no hidden cards outside the hands: the cards gone before it count as seen.
 
@@ -194,19 +200,25 @@ def opened(record: Any, whisting: str | None, number: int) -> bool:
 
 
 def seat_question(record: Any, play: Play, number: int, whisting: str | None,
-                  focus: int) -> SeatQuestion:
-    """What the player to move sees before card `number` (0-based) of `record`, with `play`
-    standing before it (see the module doc)."""
+                  focus: int, chooser: int | None = None) -> SeatQuestion:
+    """What the player who chooses the card to move sees before card `number` (0-based) of
+    `record`, with `play` standing before it (see the module doc). `chooser`: the seat who
+    chooses it (default the seat to move; in open whist with one whister the whister chooses
+    the passer's cards, `review.choosers`): he sees his own hand and the hand he plays."""
     game, deal, mover = record.game, record.deal, play.turn
     position = play.position(focus)
     hands = {s: h.mask for s, h in zip((1, 2, 3), play.hands)}
     shown = voids(play)
     declarer = record.declarer
     open_now = opened(record, whisting, number)
-    seen = {mover}
+    chooser = mover if chooser is None else chooser
+    if chooser != mover and (declarer is None or declarer in (mover, chooser)):
+        raise PositionError(f"chooser {chooser}: only a whister chooses a card for the other "
+                            f"defender's hand ({mover})")
+    seen = {mover, chooser}
     if open_now and declarer is not None:
         seen |= {s for s in (1, 2, 3) if s != declarer}
-        if mover == declarer or whisting == CHECKED:
+        if chooser == declarer or whisting == CHECKED:
             seen = {1, 2, 3}
     in_hands = sum(h.mask for h in deal.hands)
     out_cards = _FULL_DECK & ~in_hands if deal.is_full else 0
@@ -220,7 +232,7 @@ def seat_question(record: Any, play: Play, number: int, whisting: str | None,
             hidden_talon = bool(hidden_cards)
         else:
             hidden_cards = out_cards
-    elif mover != declarer and whisting != CHECKED:
+    elif chooser != declarer and whisting != CHECKED:
         hidden_cards = out_cards  # the declarer's discard
     unknown = []
     for seat in (1, 2, 3):

@@ -23,6 +23,21 @@ def side_name(result: Review, seat: int) -> str:
     return f"the {seat_name(seat)}"
 
 
+def player_name(card: ReviewCard) -> str:
+    """Who chose `card`: "3rd hand", or "3rd hand (playing the 1st hand's cards)" when a
+    whister chose it from the passer's hand (open whist with one whister)."""
+    if card.chooser == card.seat:
+        return seat_name(card.seat)
+    return f"{seat_name(card.chooser)} (playing the {seat_name(card.seat)}'s cards)"
+
+
+def chooser_note(result: Review) -> str:
+    """" (the 3rd hand chose the 1st hand's cards)" when a whister played the passer's hand,
+    else ""."""
+    played = [(c, s) for s, c in sorted(result.choosers.items()) if c != s]
+    return "".join(f" (the {seat_name(c)} chose the {seat_name(s)}'s cards)" for c, s in played)
+
+
 def cards_or(cards: Sequence[pa.Card], symbols: bool) -> str:
     """"A♠, K♠ or Q♠"."""
     return either([card_text(c, symbols) for c in cards])
@@ -52,6 +67,10 @@ def review_lines(result: Review, symbols: bool = True) -> list[str]:
     if result.record.whist and result.declarer is not None:
         words = said_words(result.declarer, result.record.whist)
         said = "; " + ", ".join(f"the {seat_name(s)} {w}" for s, w in words.items())
+        for passer, whister in sorted(result.choosers.items()):
+            if whister != passer:
+                said += (f"; open whist: the {seat_name(whister)} plays the"
+                         f" {seat_name(passer)}'s cards too")
     lines += say(f"{head}; the {seat_name(result.leader)} leads{said}.")
     lines += say(f"Every card is judged double-dummy by {focus_words(result)}: the tricks"
                  f" with best play from the position before and after it.")
@@ -66,7 +85,7 @@ def review_lines(result: Review, symbols: bool = True) -> list[str]:
         lines.append("Costly cards (the tricks each gave away for its side, and the best cards"
                      " there):")
         lines += table([["trick", "player", "card", "cost", "best"]]
-                       + [[str(c.trick), seat_name(c.seat), card_text(c.card, symbols),
+                       + [[str(c.trick), player_name(c), card_text(c.card, symbols),
                            str(c.cost), cards_or(c.best, symbols)] for c in costly],
                        right=(0, 3))
     elif result.cards:
@@ -138,6 +157,10 @@ def seat_sentences(result: Review) -> list[str]:
                       " hidden from them")
     else:
         open_words = "closed whist: every hand hidden, the declarer's discard too"
+    for passer, whister in sorted(result.choosers.items()):
+        if whister != passer:  # he plays both hands: the passer's cards from his seat
+            open_words += (f"; the {seat_name(passer)}'s cards from the seat of the"
+                           f" {seat_name(whister)}, who plays them")
     samples = result.samples
     took = ("every layout" if samples == "all" else
             f"every layout when there are at most {count(samples)}, else {count(samples)}"
@@ -161,8 +184,8 @@ def seat_table(result: Review, symbols: bool) -> list[str]:
              "verdict", "layouts"]]
     for c in judged:
         layouts = ("all " if c.seat_exact else "") + count(c.seat_layouts)
-        rows.append([str(c.trick), seat_name(c.seat), card_text(c.card, symbols), str(c.cost),
-                     cards_or(c.best, symbols),
+        rows.append([str(c.trick), player_name(c), card_text(c.card, symbols),
+                     str(c.cost), cards_or(c.best, symbols),
                      amount(c.seat_cost or 0) + c.seat_flag + _error(c, symbols),
                      cards_or(c.seat_best, symbols),
                      c.seat_verdict or "-", layouts])
@@ -222,14 +245,16 @@ def verdict_lines(result: Review, symbols: bool) -> list[str]:
                  else "the contract could no longer be made") if result.lost_side == DECLARER
                 else ("the declarer could no longer be caught" if result.game.kind == MISERE
                       else "the contract could no longer be set"))
-        lines += say(f"Decisive card: {card_text(c.card, symbols)} by the {seat_name(c.seat)}"
+        lines += say(f"Decisive card: {card_text(c.card, symbols)} by the {player_name(c)}"
                      f" at trick {c.trick}; after it {what}.")
-    costs = ", ".join(f"{side_name(result, s)} {result.cost_by_seat[s]}" for s in (1, 2, 3))
-    lines += say(f"Tricks given away by each player's cards: {costs}.")
+    note = chooser_note(result)
+    costs = ", ".join(f"{side_name(result, s)} {result.cost_by_chooser[s]}" for s in (1, 2, 3))
+    whose = "choices" if note else "cards"
+    lines += say(f"Tricks given away by each player's {whose}{note}: {costs}.")
     if result.view == "seat":
-        lost = ", ".join(f"{side_name(result, s)} {amount(result.seat_cost_by_seat[s])}"
+        lost = ", ".join(f"{side_name(result, s)} {amount(result.seat_cost_by_chooser[s])}"
                          for s in (1, 2, 3))
-        lines += say(f"Tricks lost on average from each player's own seat: {lost}.")
+        lines += say(f"Tricks lost on average from each player's own seat{note}: {lost}.")
     if result.cost_by_side and (result.claim_cost.get("declarer") or
                                 result.claim_cost.get("defence")):
         lines += say(f"By the claim: the declarer {result.claim_cost['declarer']}, the defence"

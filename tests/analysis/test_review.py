@@ -498,3 +498,56 @@ def test_whist_words_are_read_as_the_score_sheet_reads_them():
     assert result.cards == [] and result.result == result.dd_start == 8
     with pytest.raises(ValueError, match="unknown whist word 'maybe'"):
         pa.review(pa.Record.parse(f"deal: {DEAL}\ngame: 8S\ndeclarer: 2\nwhist: maybe\n"))
+
+
+# ----------------------------------------------------------------------------- who chose
+
+
+GAME_TEXT = open("data/examples/game.txt", encoding="utf-8").read()
+
+
+@pytest.mark.parametrize("words, whisting, chosen", [
+    # 8♠ by the 2nd hand: the 3rd hand speaks first, then the 1st (then the 3rd returns).
+    ("whist pass", None, {1: 3}),          # one whister: open by default, he plays both hands
+    ("whist pass", "open", {1: 3}),
+    ("pass whist", None, {3: 1}),
+    ("pass half return", None, {1: 3}),    # the 3rd hand returns the whist: the only whister
+    ("whist pass", "closed", {}),          # closed: the passer plays his own cards (seed 000)
+    ("whist whist", None, {}),             # two whisters: each his own
+    ("pass pass", None, {}),               # nobody whisted: each his own
+    ("", None, {}),                        # no words: both whist
+])
+def test_each_card_is_charged_to_the_player_who_chose_it(words, whisting, chosen):
+    text = GAME_TEXT.replace("whist: whist pass", f"whist: {words}" if words else "")
+    if whisting:
+        text += f"whisting: {whisting}\n"
+    result = pa.review(pa.Record.parse(text))
+    expected = {s: chosen.get(s, s) for s in (1, 2, 3)}
+    assert result.choosers == expected
+    for card in result.cards:
+        assert card.chooser == expected[card.seat]
+        assert card.to_dict()["chooser"] == expected[card.seat]
+    assert result.cost_by_chooser == {
+        s: sum(c.cost for c in result.cards if expected[c.seat] == s) for s in (1, 2, 3)}
+    assert result.cost_by_seat == {1: 1, 2: 3, 3: 0}  # by the hand the cards came from
+    data = result.to_dict()
+    assert data["choosers"] == {str(s): c for s, c in expected.items()}
+    # Who played is the record's: pricing with other words (rules=, whist=) does not move it.
+    assert pa.review(pa.Record.parse(text), rules="sochi", whist="whist whist").choosers \
+        == expected
+
+
+def test_who_chose_from_the_fields_as_from_the_record():
+    record = pa.Record.parse(GAME_TEXT)
+    by_fields = pa.review(record.deal, "8S", declarer=2, plays=record.plays,
+                          whist={3: "whist", 1: "pass"})
+    assert by_fields.choosers == {1: 3, 2: 2, 3: 3}
+    assert [c.chooser for c in by_fields.cards] == [c.chooser for c in pa.review(record).cards]
+
+
+def test_misere_catchers_and_raspasy_players_choose_their_own_cards():
+    for name in ("misere_game.txt", "raspasy_game.txt"):
+        record = pa.Record.parse(open(f"data/examples/{name}", encoding="utf-8").read())
+        result = pa.review(record)
+        assert result.choosers == {1: 1, 2: 2, 3: 3}
+        assert all(c.chooser == c.seat for c in result.cards)

@@ -314,7 +314,9 @@ def test_tricks_along_a_line_are_counted_as_the_rules_say():
 @pytest.mark.slow
 def test_vists_from_the_seat_equal_a_plain_mean_late_in_full_deals():
     """One whister: the declarer's tricks set every price. Each legal card's mean vists over
-    the layouts (enumerated plainly) against `score_deal` of the plain mean's layouts."""
+    the layouts (enumerated plainly) against `score_deal` of the plain mean's layouts, in the
+    vists of the player who chose the card: in open whist the whister chooses the passer's
+    cards too (RULES.md §3)."""
     from pyanalysis.scoring import score_deal
 
     rng = random.Random(21)
@@ -326,14 +328,17 @@ def test_vists_from_the_seat_equal_a_plain_mean_late_in_full_deals():
                            whisting=rng.choice(["open", "closed"]))
         review = pa.review(record, view="seat", samples=400, rules="sochi")
         words = review.whist
+        whister = next(s for s, w in words.items() if w == "whist")
         for number, card in enumerate(review.cards[24:], start=24):
+            chooser = whister if record.whisting == "open" and card.seat in words else card.seat
+            assert card.chooser == chooser
             if len(card.values) == 1 or not card.seat_exact:
                 continue
             per_layout, _ = plain_layout_values(record, number)
             for c, total in card.seat_vists.items():
                 mean = sum(score_deal(record.game, rules="sochi", declarer=record.declarer,
                                       tricks={record.declarer: tricks}, whist=words
-                                      ).values[card.seat]
+                                      ).values[chooser]
                            for tricks in per_layout[c.index]) / len(per_layout[c.index])
                 assert total == mean
             compared += 1
@@ -373,3 +378,64 @@ def test_a_checked_tenner_is_played_with_every_card_open():
     assert whisted.whisting == "closed"
     unpriced = pa.review(record, view="seat", samples=20)
     assert unpriced.whisting == "closed"
+
+
+# An ending: 8♥ by the 3rd hand; the 2nd hand whists open alone and plays the 1st hand's cards.
+OPEN_ENDING = """\
+deal: 7.8.J.J J.-.9.A7 -.K.-.KT9
+game: 8H
+declarer: 3
+leader: 1
+whist: pass whist
+whisting: open
+play: JH AH 9H / 9D TH JD / KC 8C 7H / JS KH 7S
+"""
+
+
+def test_the_whister_decides_for_the_passer_from_his_own_seat():
+    """Alone the 1st hand would lead his ♥J (the best lead over the 70 layouts he could not
+    tell apart); the 2nd hand, who plays it in open whist, sees both defenders' hands, and on
+    an ending that is every card: from his seat the lead is the double-dummy one, and ♥J is
+    his mistake."""
+    record = pa.Record.parse(OPEN_ENDING)
+    whister = pa.review(record, view="seat", samples="all")
+    lead = whister.cards[0]
+    assert (lead.seat, lead.chooser, str(lead.card)) == (1, 2, "JH")
+    assert lead.seat_layouts == 1 and lead.seat_exact
+    assert lead.seat_values == {c: v for c, v in lead.values.items()}  # every card seen
+    assert lead.seat_best == lead.best and lead.card not in lead.seat_best
+    assert lead.seat_verdict == "mistake"
+    alone = pa.review(replace(record, whisting="closed"), view="seat", samples="all")
+    lead_alone = alone.cards[0]
+    assert (lead_alone.seat, lead_alone.chooser) == (1, 1)
+    assert lead_alone.seat_layouts == 70  # the 8 cards he cannot see, 4 and 4
+    assert lead_alone.seat_best == [lead.card] and lead_alone.seat_verdict == "unlucky"
+    # Against the plain brute force: the passer's own view is the closed one.
+    plain, n, _ = plain_seat_values(replace(record, whisting="closed"), 0)
+    assert n == 70 and {pa.Card.from_index(c): v for c, v in plain.items()} \
+        == lead_alone.seat_values
+
+
+def test_the_view_given_to_the_passers_card_holds_both_defenders_hands(monkeypatch):
+    """game.txt, open whist: every card from the 1st hand is weighed for the 3rd hand, who
+    sees his own hand and the 1st hand's: only the declarer's hand (and his discard) are
+    dealt in the layouts."""
+    from pyanalysis.analysis import review_seat
+
+    asked = []
+    real = review_seat.seat_question
+
+    def spy(record, play, number, whisting, focus, chooser=None):
+        question = real(record, play, number, whisting, focus, chooser=chooser)
+        asked.append((play.turn, chooser, [s for s, _, _ in question.unknown],
+                      question.position.hands))
+        return question
+
+    monkeypatch.setattr(review_seat, "seat_question", spy)
+    record = pa.Record.parse(open("data/examples/game.txt").read())
+    pa.review(record, view="seat", samples=5)
+    passer = [a for a in asked if a[0] == 1]
+    assert passer and all(chooser == 3 and unknown == [2] for _, chooser, unknown, _ in passer)
+    with pytest.raises(ValueError, match="chooser 2: only a whister chooses"):
+        play = pa.Play(record.deal, record.game, 1, "none")
+        real(record, play, 0, "open", 2, chooser=2)

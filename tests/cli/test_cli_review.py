@@ -41,10 +41,22 @@ def test_review_text_names_the_costly_cards_the_verdict_and_the_costs():
     lost = result.lost_at
     assert (f"Decisive card: {lost.card.symbol()} by the {('1st', '2nd', '3rd')[lost.seat - 1]}"
             f" hand at trick {lost.trick}; after it the contract could no longer be made") in text
-    costs = ", ".join(
-        f"the {('1st', '2nd', '3rd')[s - 1]} hand{' (declarer)' if s == 2 else ''} "
-        f"{result.cost_by_seat[s]}" for s in (1, 2, 3))
-    assert f"Tricks given away by each player's cards: {costs}." in text
+    # The 3rd hand whists open alone: he chose the 1st hand's cards, and the blame is his.
+    assert result.cost_by_chooser == {1: 0, 2: 3, 3: 1}
+    assert ("8♠ by the 2nd hand; the 1st hand leads; the 3rd hand whist, the 1st hand pass;"
+            " open whist: the 3rd hand plays the 1st hand's cards too.") in text
+    assert "1 3rd hand (playing the 1st hand's cards) 7♦ 1 8♣ or 7♣" in text
+    assert ("Tricks given away by each player's choices (the 3rd hand chose the 1st hand's"
+            " cards): the 1st hand 0, the 2nd hand (declarer) 3, the 3rd hand 1.") in text
+
+
+def test_review_closed_whist_blames_each_player_for_his_own_cards():
+    """Closed whist with one whister: the passer plays his own cards (seed 000)."""
+    text = flat(stdin(GAME.read_text(encoding="utf-8") + "whisting: closed\n").stdout)
+    assert "open whist" not in text and "playing the" not in text
+    assert "1 1st hand 7♦ 1 8♣ or 7♣" in text
+    assert ("Tricks given away by each player's cards: the 1st hand 1, the 2nd hand"
+            " (declarer) 3, the 3rd hand 0.") in text
 
 
 def test_review_json_is_to_dict_and_rules_price_it():
@@ -184,3 +196,29 @@ def test_review_of_a_misere_record_ending_in_a_claim():
             in text)
     assert "The 2nd hand claims he takes none of the 7 tricks left: the claim holds" in text
     same_json(ok("review", str(MISERE), "--json"), result)
+
+
+# A six hearts by the 1st hand; the 2nd hand whists open alone and plays the 3rd hand's cards.
+SIX_OPEN = """\
+deal: QJ.Q7.AK9.QJT 98.JT9.JT8.A8 AKT7.AK.Q7.97 8C KH
+game: 6H
+declarer: 1
+leader: 3
+whist: whist pass
+play: 7D KD TD / AD 8D QD / JS 9S TS / 7C 9C AC / KC QC JC /
+      9H JH AH / JD 7H 9D / 7S QS 8S / TH 8H KS / QH TC AS
+"""
+
+
+def test_the_decisive_card_names_the_whister_who_chose_it():
+    result = pa.review(pa.Record.parse(SIX_OPEN))
+    lost = result.lost_at
+    assert (lost.seat, lost.chooser, str(lost.card)) == (3, 2, "7S")
+    text = flat(stdin(SIX_OPEN).stdout)
+    assert ("Decisive card: 7♠ by the 2nd hand (playing the 3rd hand's cards) at trick 8;"
+            " after it the contract could no longer be set.") in text
+    data = strict_json(stdin(SIX_OPEN, "--json").stdout)
+    assert data["lost_at"] == {"number": 22, "trick": 8, "seat": 3, "chooser": 2, "card": "7S"}
+    closed = flat(stdin(SIX_OPEN + "whisting: closed\n").stdout)
+    assert ("Decisive card: 7♠ by the 3rd hand at trick 8; after it the contract could no"
+            " longer be set.") in closed

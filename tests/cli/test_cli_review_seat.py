@@ -39,6 +39,29 @@ def test_both_costs_side_by_side_with_the_verdicts():
             f"{float(lost[1]):.2f}") in text
 
 
+def test_the_whister_is_blamed_for_the_passers_card_he_chose():
+    """game.txt: the 3rd hand whists open alone, so he plays the 1st hand's cards (RULES.md
+    §3): the opening 7♦ from the 1st hand is his mistake, weighed from his seat."""
+    out = ok("review", str(GAME), "--view", "seat")
+    text = flat(out)
+    assert ("1 3rd hand (playing the 1st hand's cards) 7♦ 1 8♣ or 7♣ 1.00?? 8♣ or 7♣"
+            " mistake all 66") in text
+    assert "1 1st hand 7♦ 1" not in text  # the old row, which blamed the passer
+    assert ("open whist: the defenders' hands face up, the declarer's discard hidden from them;"
+            " the 1st hand's cards from the seat of the 3rd hand, who plays them)") in text
+    assert ("Tricks lost on average from each player's own seat (the 3rd hand chose the 1st"
+            " hand's cards): the 1st hand 0.00, the 2nd hand (declarer) 3.00, the 3rd hand"
+            " 1.00.") in text
+    data = strict_json(ok("review", str(GAME), "--view", "seat", "--json"))
+    first = data["cards"][0]
+    assert (first["seat"], first["chooser"], first["card"]) == (1, 3, "7D")
+    assert first["seat_verdict"] == "mistake"
+    assert data["choosers"] == {"1": 3, "2": 2, "3": 3}
+    assert data["seat_cost_by_chooser"] == {"1": 0.0, "2": 3.0, "3": 1.0}
+    assert data["seat_cost_by_seat"] == {"1": 1.0, "2": 3.0, "3": 0.0}  # by hand, as before
+    assert data["cost_by_chooser"] == {"1": 0, "2": 3, "3": 1}
+
+
 def test_the_double_dummy_review_is_unchanged_without_the_view():
     out = ok("review", str(GAME))
     assert "seat" not in out and "?" not in out
@@ -52,7 +75,7 @@ def test_json_adds_the_seat_keys():
     assert data["view"] == "seat" and data["whisting"] == "open" and data["samples"] == 30
     assert data["seed"] == 4 and data["flags"] == [0.1, 0.6]
     card = data["cards"][0]
-    for key in ("number", "cost", "best", "values"):  # the double-dummy keys stay
+    for key in ("number", "seat", "chooser", "cost", "best", "values"):  # the double-dummy keys
         assert key in card
     for key in ("seat_values", "seat_vists", "seat_cost", "seat_cost_se", "seat_best",
                 "seat_flag", "seat_verdict", "seat_layouts", "seat_total", "seat_exact"):
