@@ -18,7 +18,10 @@ QUOTE_CHARS = 60
 #: Every message is shorter than this.
 MAX_MESSAGE_CHARS = 300
 
-_QUOTED = re.compile(r"'([^']{%d,})'" % (QUOTE_CHARS + 1))
+#: A piece of input quoted in a message: it opens with a quote that no letter or digit comes
+#: before and closes with one that none comes after, so that the words between two short
+#: quoted pieces ("no 'x' in ...: ... ('prefdd problem' lists them)") are never taken for one.
+_QUOTED = re.compile(r"(?<![\w'])'([^']{%d,})'(?![\w'])" % (QUOTE_CHARS + 1))
 
 
 def shorten(text: str, limit: int = QUOTE_CHARS) -> str:
