@@ -52,6 +52,21 @@ def check_length(text: str, what: str) -> None:
             f"('{shorten(text.strip(), 30)}')")
 
 
+#: Characters that separate words in notation besides the printable ones: a deal may be typed
+#: on three lines, with tabs.
+_BLANKS = " \t\r\n"
+
+
+def check_characters(text: str, what: str) -> None:
+    """Refuse a control or other unprintable character in `text` (a bell, a NUL, a zero-width
+    space), naming it and its place (1 = the first character): read as notation it would be
+    blamed on the rank or suit beside it."""
+    for i, ch in enumerate(text):
+        if not ch.isprintable() and ch not in _BLANKS:
+            raise NotationError(f"unexpected character '{ch}' at position {i + 1} in {what}"
+                                f" '{text.strip()}'")
+
+
 class NotationError(ValueError):
     """Text that cannot be read as a card, hand, deal or game."""
 
