@@ -58,6 +58,7 @@ from .serialize import to_jsonable
 from .solving import deal_verdict, engine_moves, make_position
 
 __all__ = [
+    "AnswerLines",
     "BatchError",
     "BatchSummary",
     "OutputInUseError",
@@ -89,6 +90,12 @@ QUOTE_CHARS = 60
 #: a huge line never comes back as a huge answer.
 MAX_JOB_CHARS = 4000
 MAX_MESSAGE = 300
+#: The longest answer line read back (`--resume`, `prefdd stats`), in bytes: an answer is the
+#: job and its analysis (a tenner check with every discard's line is about 16 kB), far below.
+#: A longer line is no answer of a batch, and is refused before it is read whole.
+MAX_ANSWER_BYTES = 8 * 1024 * 1024
+#: Pieces in which the rest of an over-long input line is read past (characters).
+SKIP_CHUNK = 1 << 16
 
 #: How often (seconds) a worker checks that the process that started it is still there.
 PARENT_CHECK_SECONDS = 0.2
@@ -216,12 +223,28 @@ def _check_value(value: Any) -> None:
                 stack.extend((child, depth + 1) for child in item)
 
 
+class LongLine(str):
+    """An input line longer than any job: only its start is kept (`MAX_JOB_CHARS` + 1
+    characters), with `chars`, the length of the whole line (`_input_lines`)."""
+
+    chars: int
+
+    def __new__(cls, start: str, chars: int) -> LongLine:
+        line = super().__new__(cls, start)
+        line.chars = chars
+        return line
+
+    def __reduce__(self) -> tuple[Any, ...]:  # sent whole to a worker process
+        return LongLine, (str(self), self.chars)
+
+
 def parse_job(text: str) -> dict[str, Any]:
     """Read one input line as a job object; `BatchError` if it is not a JSON object, or not
     strict JSON (`read_json`), or longer than any job (`MAX_JOB_CHARS`)."""
-    if len(text) > MAX_JOB_CHARS:
+    if len(text) > MAX_JOB_CHARS or isinstance(text, LongLine):
+        chars = text.chars if isinstance(text, LongLine) else len(text)
         raise BatchError(f"a job line is at most {MAX_JOB_CHARS:,} characters; this one has"
-                         f" {len(text):,}")
+                         f" {chars:,}")
     job = read_json(text)
     if not isinstance(job, dict):
         raise BatchError(f"a job must be a JSON object, got {type(job).__name__}")
@@ -332,7 +355,7 @@ def _one_line(exc: BaseException) -> str:
 
 def _echo(text: str) -> str:
     """The input as an answer repeats it: whole, or only its start if it is over-long."""
-    return text if len(text) <= MAX_JOB_CHARS else _clip(text)
+    return _clip(text) if len(text) > MAX_JOB_CHARS or isinstance(text, LongLine) else text
 
 
 def process_line(text: str) -> str:
@@ -420,31 +443,133 @@ def process_lines(texts: list[str]) -> list[str]:
 
 
 def _input_lines(path: Path) -> Iterator[tuple[int, str]]:
-    """(line number, text) of every non-blank input line."""
+    """(line number, text) of every non-blank input line.
+
+    A line is read at most `MAX_JOB_CHARS` + 1 characters at a time: a longer one is no job,
+    and the run goes on past it (it is answered with an error, as any bad line is), so the
+    rest of it is read past in pieces of `SKIP_CHUNK` characters and only counted
+    (`LongLine`). However long a line, or endless, the memory it takes stays bounded."""
     with open(path, encoding="utf-8-sig") as stream:  # tolerate a byte-order mark
-        for number, line in enumerate(stream, start=1):
-            text = line.strip()
-            if text:
-                yield number, text
+        number = 0
+        while True:
+            line = stream.readline(MAX_JOB_CHARS + 1)
+            if not line:
+                return
+            number += 1
+            if len(line) <= MAX_JOB_CHARS or line.endswith("\n"):
+                text = line.strip()
+                if text:
+                    yield number, text
+                continue
+            yield number, _long_line(stream, line)
+
+
+def _long_line(stream: Any, start: str) -> LongLine:
+    """The over-long line that begins with `start`, its rest read past in bounded pieces;
+    its length is counted as it stands (blanks too, not its line end)."""
+    chars = len(start)
+    piece = start
+    while not piece.endswith("\n"):
+        piece = stream.readline(SKIP_CHUNK)
+        if not piece:
+            break
+        chars += len(piece)
+    chars -= len(piece) - len(piece.rstrip("\r\n"))
+    return LongLine(start.strip()[:MAX_JOB_CHARS + 1], chars)
+
+
+class AnswerLines:
+    """The answer objects of a batch's output file, in order, blank lines skipped: iterate
+    over it once. Each line is read at most `MAX_ANSWER_BYTES` + 1 bytes at a time.
+
+    `BatchError`, naming the file and the line number, for a line that is not a JSON object
+    and for a line longer than any answer (refused there: the rest of the file is not read,
+    since a count that skipped it would not be the count of the file). A last line without
+    its newline that does not read is what a run stopped while writing leaves (``prefdd
+    batch --resume`` redoes it): it is skipped, and counted in `torn` (its number in
+    `torn_line`).
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = str(path)
+        self.torn = 0
+        self.torn_line: int | None = None
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        try:
+            with open(self.path, "rb") as stream:
+                number = 0
+                while True:
+                    raw = stream.readline(MAX_ANSWER_BYTES + 1)
+                    if not raw:
+                        return
+                    number += 1
+                    answer = self._read(raw, number)
+                    if answer is not None:
+                        yield answer
+        except OSError as exc:
+            raise BatchError(f"cannot read {self.path}: {exc.strerror}") from None
+
+    def _read(self, raw: bytes, number: int) -> dict[str, Any] | None:
+        whole = raw.endswith(b"\n")
+        if len(raw) > MAX_ANSWER_BYTES and not whole:
+            raise BatchError(f"{self.path} line {number}: longer than any answer"
+                             f" ({MAX_ANSWER_BYTES:,} bytes); not a batch's output")
+        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):  # a byte-order mark
+            raw = raw[3:]
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            if not whole:  # cut inside a character
+                return self._torn(number)
+            raise BatchError(f"{self.path} line {number}: not UTF-8 text") from None
+        if not text.strip():
+            return None
+        try:
+            answer = read_json(text)
+        except BatchError as exc:
+            if not whole:
+                return self._torn(number)
+            raise BatchError(f"{self.path} line {number}: {exc}") from None
+        if not isinstance(answer, dict):
+            if not whole:
+                return self._torn(number)
+            raise BatchError(f"{self.path} line {number}: an answer is a JSON object")
+        return answer
+
+    def _torn(self, number: int) -> None:
+        self.torn += 1
+        self.torn_line = number
+        return None
 
 
 def _count_jobs(path: Path) -> int:
     return sum(1 for _ in _input_lines(path))
 
 
-def _kept_output(fd: int) -> tuple[list[str], int]:
+def _kept_output(fd: int, out_path: Path) -> tuple[list[str], int]:
     """The complete answer lines already in the output open as `fd`, and the byte length they
     occupy. (Read through the locked descriptor, not the path: the file locked is the file
     read.)
 
     A line is complete when it ends with a newline and holds a JSON object; reading stops at
-    the first line that is not (a torn line left by a kill).
+    the first line that is not (a torn line left by a kill). A line longer than any answer
+    (`MAX_ANSWER_BYTES`) is not one this batch wrote: the run is refused, naming it, before
+    the rest of it is read and before anything of the output changes.
     """
     kept: list[str] = []
     length = 0
     os.lseek(fd, 0, os.SEEK_SET)
     with open(fd, "rb", closefd=False) as stream:
-        for raw in stream:
+        while True:
+            raw = stream.readline(MAX_ANSWER_BYTES + 1)
+            if not raw:
+                break
+            if len(raw) > MAX_ANSWER_BYTES and not raw.endswith(b"\n"):
+                raise BatchError(
+                    f"{out_path} line {len(kept) + 1} is longer than any answer"
+                    f" ({MAX_ANSWER_BYTES:,} bytes); it is not the output of a batch run"
+                    " (remove it or choose another -o)")
             if not raw.endswith(b"\n"):
                 break
             try:
@@ -708,7 +833,7 @@ def _run_locked(in_path: Path, out_path: Path, fd: int, created: bool, summary: 
     """`run_batch` once the output is open as `fd` and locked."""
     length = 0
     if resume and stat.S_ISREG(os.fstat(fd).st_mode):
-        kept, length = _kept_output(fd)
+        kept, length = _kept_output(fd, out_path)
         _check_resumed(kept, in_path, out_path)
         summary.resumed = len(kept)
         summary.error_lines = _error_line_numbers(kept, in_path)
@@ -785,7 +910,8 @@ def line_cost(text: str) -> int:
     """The work of answering one input line, in solve jobs (`pyanalysis.jobs.job_cost`): a
     line that is no job is answered at once, and costs 1."""
     try:
-        job = json.loads(text) if len(text) <= MAX_JOB_CHARS else None
+        job = (json.loads(text) if len(text) <= MAX_JOB_CHARS
+               and not isinstance(text, LongLine) else None)
     except (ValueError, RecursionError):
         return 1
     return job_cost(job) if isinstance(job, dict) else 1

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import NotationError, UnknownRankError, UnknownSuitError, check_length, shorten
+from .errors import (
+    NotationError, UnknownRankError, UnknownSuitError, check_characters, check_length, shorten,
+)
 
 SUIT_LETTERS = "SCDH"
 SUIT_SYMBOLS = "♠♣♦♥"
@@ -128,6 +130,7 @@ class Card:
         if not isinstance(text, str):
             raise NotationError(f"not a card: {shorten(repr(text), 40)}")
         check_length(text, "card")
+        check_characters(text, "card")
         token = normalize(text)
         compact = "".join(token.split()).replace(":", "")
         if not compact:

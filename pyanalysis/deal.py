@@ -31,7 +31,7 @@ from typing import Sequence
 from .cards import Card
 from .errors import (
     CardCountError, DuplicateCardError, EmptyDealError, NotationError, PositionError,
-    TalonConflictError, check_length, shorten,
+    TalonConflictError, check_characters, check_length, shorten,
 )
 from .hand import (
     Hand, card_list, is_card, is_labelled, labelled_groups, meant_as_cards, parse_cards,
@@ -82,6 +82,7 @@ class Deal:
         if not isinstance(text, str):
             raise NotationError(f"not a deal: {shorten(repr(text), 40)}")
         check_length(text, "deal")
+        check_characters(text, "deal")
         if not text.strip():
             raise EmptyDealError("empty deal: expected three hands like 'AKQJ.T9.87.AK ...'")
         main, talon_text, discard_text = _split_keywords(text)

@@ -18,7 +18,10 @@ QUOTE_CHARS = 60
 #: Every message is shorter than this.
 MAX_MESSAGE_CHARS = 300
 
-_QUOTED = re.compile(r"'([^']{%d,})'" % (QUOTE_CHARS + 1))
+#: A piece of input quoted in a message: it opens with a quote that no letter or digit comes
+#: before and closes with one that none comes after, so that the words between two short
+#: quoted pieces ("no 'x' in ...: ... ('prefdd problem' lists them)") are never taken for one.
+_QUOTED = re.compile(r"(?<![\w'])'([^']{%d,})'(?![\w'])" % (QUOTE_CHARS + 1))
 
 
 def shorten(text: str, limit: int = QUOTE_CHARS) -> str:
@@ -47,6 +50,21 @@ def check_length(text: str, what: str) -> None:
         raise InputTooLongError(
             f"{what} is too long: {len(text)} characters, at most {MAX_INPUT_CHARS} "
             f"('{shorten(text.strip(), 30)}')")
+
+
+#: Characters that separate words in notation besides the printable ones: a deal may be typed
+#: on three lines, with tabs.
+_BLANKS = " \t\r\n"
+
+
+def check_characters(text: str, what: str) -> None:
+    """Refuse a control or other unprintable character in `text` (a bell, a NUL, a zero-width
+    space), naming it and its place (1 = the first character): read as notation it would be
+    blamed on the rank or suit beside it."""
+    for i, ch in enumerate(text):
+        if not ch.isprintable() and ch not in _BLANKS:
+            raise NotationError(f"unexpected character '{ch}' at position {i + 1} in {what}"
+                                f" '{text.strip()}'")
 
 
 class NotationError(ValueError):

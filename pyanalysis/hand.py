@@ -27,7 +27,8 @@ from .cards import (
     RANK_DISPLAY, RANK_LETTERS, RANK_TOKENS, SUIT_SYMBOLS, Card, all_cards, suit_words,
 )
 from .errors import (
-    DuplicateCardError, NotationError, UnknownRankError, UnknownSuitError, check_length, shorten,
+    DuplicateCardError, NotationError, UnknownRankError, UnknownSuitError, check_characters,
+    check_length, shorten,
 )
 
 _VOID_MARKS = "-—–"
@@ -147,6 +148,7 @@ def parse_cards(text: str, where: str = "hand") -> list[Card]:
     if not isinstance(text, str):
         raise NotationError(f"{where} is not text: {text!r}")
     check_length(text, where)
+    check_characters(text, where)
     shown = text.strip()
     if not shown:
         raise NotationError(f"{where} is empty: write '-.-.-.-' for a hand with no cards")
@@ -249,6 +251,7 @@ def card_list(value: Any, what: str = "cards") -> list[Card]:
         return [value]
     if isinstance(value, str):
         check_length(value, what)
+        check_characters(value, what)
         tokens = [t for t in re.split(r"[\s,]+", value) if t]
         if not tokens and value.strip():
             raise NotationError(f"no cards in {what} '{value.strip()}'")
@@ -279,6 +282,7 @@ def card_set(value: Any, what: str) -> Hand:
     if not isinstance(value, str):
         return Hand.from_cards(card_list(value, what))
     check_length(value, what)
+    check_characters(value, what)
     try:
         return Hand.parse(value, what)
     except NotationError as hand_error:

@@ -48,8 +48,15 @@ def load_endings(module: ModuleType) -> None:
     for tricks, kind, _ in ENDING_FILES:
         path = ending_path(tricks, kind)
         if os.path.exists(path) and not module.endings_loaded(tricks, kind):
-            with open(path, "rb") as f:
-                module.load_endings(tricks, zlib.decompress(f.read()), kind)
+            try:
+                with open(path, "rb") as f:
+                    data = zlib.decompress(f.read())
+            except zlib.error as exc:
+                raise ValueError(f"{path}: not a compressed endings table ({exc})") from None
+            try:
+                module.load_endings(tricks, data, kind)
+            except ValueError as exc:  # name the file, not only the argument
+                raise ValueError(f"{path}: {exc}") from None
 
 
 #: The build in use: its ``Solver``, ``Jobs`` and the rest.

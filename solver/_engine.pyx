@@ -79,8 +79,16 @@ def subset_rank(pool, sub) -> int:
 
 
 ENDING_KINDS = ("misere", "notrump", "trump")
+#: The CRC-32 of each endings table as `solver/endings.py` makes it, (tricks, kind) -> crc.
+#: `load_endings` refuses a table that does not match: a table of the right size whose bytes
+#: are all in range (all zeros, a truncated file padded out) would otherwise pass its checks
+#: and make every later count that reads it wrong. Made again with a changed numbering, the
+#: tables get new sums (`python -m solver.endings` prints them).
+ENDING_CRC32 = {(4, "misere"): 0x8a215a35, (5, "misere"): 0x77301d6b,
+                (4, "notrump"): 0x48885b47, (4, "trump"): 0x59d70689}
 
 import threading as _threading
+import zlib as _zlib
 
 _first_solver_hook = None
 _first_solver_lock = _threading.Lock()
@@ -116,11 +124,15 @@ def endings_loaded(int tricks, str kind="misere") -> bool:
     return bool(END_NT_LOADED if kind == "notrump" else END_TRUMP_LOADED)
 
 
-def load_endings(int tricks, data, str kind="misere") -> None:
+def load_endings(int tricks, data, str kind="misere", crc32=None) -> None:
     """Use `data`, as `solver/endings.py` makes it, as the endings table of `tricks` tricks
     and `kind` ("misere": `endings_size(tricks)` bytes, a value byte per number; the
     contracts' kinds: those bytes, then three little-endian 32-bit words per number, the cards
-    each value rests on); None: stop using it."""
+    each value rests on); None: stop using it.
+
+    `data` must have the table's CRC-32: `ENDING_CRC32`'s, or `crc32` when given (a table
+    just made by `solver/endings.py`, which vouches for it). A `ValueError` naming `data`
+    otherwise, and the table in use stays as it was."""
     global END_LOADED, END_NT_LOADED, END_TRUMP_LOADED
     cdef EndTable* t = _end_table(tricks, kind)
     cdef const uint8_t[::1] view
@@ -140,8 +152,8 @@ def load_endings(int tricks, data, str kind="misere") -> None:
     view = data
     size = 13 * t.count if contract else t.count
     if view.shape[0] != size:
-        raise ValueError(f"the {kind} endings table of {tricks} tricks has {view.shape[0]} "
-                         f"bytes, not {size}")
+        raise ValueError(f"data: the {kind} endings table of {tricks} tricks has "
+                         f"{view.shape[0]} bytes, not {size}")
     top = (tricks + 1) ** 3
     buf = <uint8_t*>malloc(t.count if t.count else 1)
     words = <uint32_t*>malloc(3 * t.count * sizeof(uint32_t) if contract else 1)
@@ -156,7 +168,7 @@ def load_endings(int tricks, data, str kind="misere") -> None:
         if buf[i] >= top:
             free(buf)
             free(words)
-            raise ValueError(f"byte {i} of the {kind} endings table of {tricks} tricks is not "
+            raise ValueError(f"data: byte {i} of the {kind} endings table of {tricks} tricks is not "
                              f"a value")
     if contract:
         for i in range(3 * t.count):
@@ -164,8 +176,17 @@ def load_endings(int tricks, data, str kind="misere") -> None:
             if (words[i] >> 3) & 0x11111111 & ~(words[i] & (words[i] >> 1) & (words[i] >> 2)):
                 free(buf)
                 free(words)
-                raise ValueError(f"word {i} of the {kind} endings table is not a place")
-    else:
+                raise ValueError(f"data: word {i} of the {kind} endings table is not a place")
+    # Last, the sum: the checks above say what is wrong where they can (a byte out of range).
+    expected = ENDING_CRC32[(tricks, kind)] if crc32 is None else crc32
+    got = _zlib.crc32(view)
+    if got != expected:
+        free(buf)
+        free(words)
+        raise ValueError(f"data: the {kind} endings table of {tricks} tricks has CRC-32 "
+                         f"{got:#010x}, not {expected:#010x}: it is damaged, or not the "
+                         f"table this engine numbers")
+    if not contract:
         free(words)
     # A table replaced while another thread searches would be freed under it: the old one
     # is kept (tables are loaded once, at import).
@@ -274,6 +295,9 @@ cdef class Jobs:
     """
     cdef Job* jobs
     cdef readonly Py_ssize_t size
+    # Set by the three makers once every job is filled and checked: `Jobs(n)` made directly
+    # holds n zeroed jobs, no position, which the runs refuse (`_filled`) rather than search.
+    cdef readonly bint filled
 
     def __cinit__(self, size):
         size = whole(size, "size", 0, 1 << 40, "a number of positions")
@@ -310,6 +334,7 @@ cdef class Jobs:
             fill_job(&out.jobs[i], pos, f"positions[{i}]")
             if targets is not None and targets[i] is not None:
                 out.jobs[i].target = as_target(targets[i], f"targets[{i}]")
+        out.filled = True
         return out
 
     @staticmethod
@@ -346,6 +371,7 @@ cdef class Jobs:
                     raise EngineArgumentError(f"hands: hands of position {i} overlap or "
                                               f"differ in size")
                 check_job(&out.jobs[i], f"hands[{i}]")
+        out.filled = True
         return out
 
     @staticmethod
@@ -396,6 +422,7 @@ cdef class Jobs:
                     bad = i
         if bad >= 0:
             check_job(&out.jobs[bad], f"ranks[{bad}] (layout {r[bad]})")
+        out.filled = True
         return out
 
     def hands(self, i) -> tuple:
@@ -520,6 +547,7 @@ cdef class Solver:
         double-dummy count). A limit below that count is -1 in ``out``. With ``least`` (an
         int8 array, one a job): 1 where that share is at least ``least[i]``, else 0."""
         import numpy as np
+        _filled(jobs)
         cdef Py_ssize_t lo = whole(start, "start", 0, jobs.size, "a job index")
         cdef Py_ssize_t hi = whole(end, "end", lo, jobs.size, "a job index")
         cdef int8_t[::1] st = as_array(seats, "seats", np.int8, 1)
@@ -652,6 +680,7 @@ cdef class Solver:
         The table carries over from one job to the next (its entries hold for any position).
         """
         import numpy as np
+        _filled(jobs)
         cdef Py_ssize_t lo = whole(start, "start", 0, jobs.size, "a job index")
         cdef Py_ssize_t hi = whole(end, "end", lo, jobs.size, "a job index")
         cdef int goal = whole(target, "target", -2, MAX_TRICKS,
@@ -755,6 +784,7 @@ cdef class Solver:
         padded with -1 (skipped when ``lines`` is None). Arrays: int8, shapes (n,), (n, 32),
         (n, 30)."""
         import numpy as np
+        _filled(jobs)
         cdef Py_ssize_t lo = whole(start, "start", 0, jobs.size, "a job index")
         cdef Py_ssize_t hi = whole(end, "end", lo, jobs.size, "a job index")
         cdef int8_t[::1] t = out_array(tricks, "tricks", np.int8, 1, jobs.size)

@@ -98,3 +98,13 @@ cdef uint32_t unrank_subset(uint32_t pool, int k, int64_t rank) noexcept nogil:
         k -= 1
         i -= 1
     return out
+
+
+cdef int _filled(object jobs) except -1:
+    """Refuse a `Jobs` array made directly (`Jobs(n)`): its jobs are zeroed, no position, and
+    every argument that reaches the search is checked first (`_door.pxi`)."""
+    if not jobs.filled:
+        raise EngineArgumentError(
+            f"jobs: a Jobs array made as Jobs({jobs.size}) holds no positions; make it with"
+            f" Jobs.from_positions, Jobs.from_hands or Jobs.layouts")
+    return 0

@@ -129,9 +129,13 @@ def main() -> None:
         data = build(tricks, kind, threads=threads, progress=True)
         with open(path(tricks, kind), "wb") as f:
             f.write(zlib.compress(data, 9))
-        _built.load_endings(tricks, data, kind)  # the next table is built with this one
-        print(f"{path(tricks, kind)}: {_built.endings_size(tricks, kind):,} positions",
-              file=sys.stderr)
+        crc = zlib.crc32(data)
+        # The next table is built with this one: loaded under its own sum, just made.
+        _built.load_endings(tricks, data, kind, crc32=crc)
+        known = _built.ENDING_CRC32[(tricks, kind)]
+        note = "" if crc == known else f" (the engine expects {known:#010x}: update ENDING_CRC32)"
+        print(f"{path(tricks, kind)}: {_built.endings_size(tricks, kind):,} positions,"
+              f" CRC-32 {crc:#010x}{note}", file=sys.stderr)
 
 
 if __name__ == "__main__":

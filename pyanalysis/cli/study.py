@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Iterator
-
 import click
 
 from pyanalysis.analysis.study import STUDY_KINDS, answer_stats, deal_jobs, random_deals
 from pyanalysis.analysis.sampling import FILTERS
-from pyanalysis.text.study import draw_sentence, stats_csv, stats_lines
+from pyanalysis.batch import AnswerLines
+from pyanalysis.text.study import draw_sentence, stats_csv, stats_lines, stats_notes
 
 from .common import CliError, command, echo_lines, emit
 
@@ -94,39 +93,27 @@ def stats(answers_path: str, by: str | None, outcome: str, average: str | None,
     """Count the answer lines of ANSWERS.jsonl (prefdd batch's output), group by group: the
     answers, the errors, how many meet the outcome among those that have its field, that
     rate and its 95% Wilson interval; the total last.
+
+    Answers without the outcome's field (or the --mean field), or where it is no yes/no (no
+    number), are not in the rate and are said on stderr, kind by kind; a field that no answer
+    has is refused. Numbers compare exactly, fractions such as "-16/3" too. A torn last line
+    (a run stopped while writing it) is skipped with a warning; a line of more than 8 MB is
+    refused, and the file with it.
     """
     if as_json and as_csv:
         raise CliError("--json and --csv: choose one")
-    result = answer_stats(_answers(answers_path), by=by, outcome=outcome, average=average)
+    lines = AnswerLines(answers_path)
+    result = answer_stats(lines, by=by, outcome=outcome, average=average)
+    result.torn = lines.torn
+    # What the count left out is said on stderr, whatever the output's form (JSON has it too).
+    for note in stats_notes(result, answers_path, lines.torn_line):
+        click.echo(f"Warning: {note}", err=True)
     if as_json:
         emit(result)
     elif as_csv:
         sys.stdout.write(stats_csv(result))
     else:
         echo_lines(stats_lines(result))
-
-
-def _answers(path: str) -> Iterator[dict[str, Any]]:
-    """The answer objects of a batch output, blank lines skipped; a line that is not a JSON
-    object is refused naming its number."""
-    from pyanalysis.batch import BatchError, read_json
-
-    try:
-        with open(path, encoding="utf-8-sig") as stream:
-            for number, line in enumerate(stream, start=1):
-                if not line.strip():
-                    continue
-                try:
-                    answer = read_json(line)
-                except BatchError as exc:
-                    raise CliError(f"{path} line {number}: {exc}") from None
-                if not isinstance(answer, dict):
-                    raise CliError(f"{path} line {number}: an answer is a JSON object")
-                yield answer
-    except OSError as exc:
-        raise CliError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise CliError(f"cannot read {path}: it is not UTF-8 text") from None
 
 
 COMMANDS = [deals, stats]

@@ -5,7 +5,9 @@ import csv
 import io
 from typing import Any
 
-__all__ = ["stats_lines", "stats_csv", "draw_sentence", "CSV_COLUMNS"]
+from pyanalysis.analysis.study import unread_words
+
+__all__ = ["stats_lines", "stats_notes", "stats_csv", "draw_sentence", "CSV_COLUMNS"]
 
 #: The CSV columns, one row per group and the total last (its value "all").
 CSV_COLUMNS = ("value", "lines", "errors", "counted", "yes", "rate", "low", "high", "mean",
@@ -39,6 +41,28 @@ def stats_lines(stats: Any) -> list[str]:
     lines.append(f"Rate: answers meeting {stats.outcome} among those that have the field;"
                  f" 95% Wilson interval.")
     return lines
+
+
+def stats_notes(stats: Any, path: str | None = None, torn_line: int | None = None
+                ) -> list[str]:
+    """What a count left out, one sentence each: the answers counted apart for want of the
+    field (kind by kind), the values of a field that no answer met with "=", a torn last line
+    skipped."""
+    notes = []
+    for unread in stats.unread:
+        left = "the rate" if unread.role == "outcome" else "the mean"
+        they = "it is" if unread.answers == 1 else "they are"
+        notes.append(f"{unread_words(unread)}; {they} not in {left}")
+    if stats.values:
+        field = stats.outcome.split("=", 1)[0]
+        shown = ", ".join(f"'{value}'" for value in stats.values)
+        notes.append(f"no answer meets {stats.outcome}; the values of {field} are {shown}"
+                     f"{', ...' if len(stats.values) >= 6 else ''}")
+    if stats.torn:
+        where = f"{path} line {torn_line}" if path and torn_line else "the last line"
+        notes.append(f"{where} is torn (a run stopped while writing it): skipped, not"
+                     f" counted; prefdd batch --resume writes it again")
+    return notes
 
 
 def stats_csv(stats: Any) -> str:

@@ -183,3 +183,44 @@ def test_a_real_batch_of_tables_counted():
     makes = sum(pa.table(d).contracts[(1, "S")] >= 6 for d in draw.deals)
     assert (stats.total.lines, stats.total.yes) == (12, makes)
     assert isinstance(NotationError("x"), ValueError)
+
+
+def test_fractions_written_as_text_are_exact_numbers():
+    from fractions import Fraction
+
+    from pyanalysis.analysis.study import StatsError, read_number
+
+    values = ["-16/3", "1/3", "1/3", "2", 0.25, 7]
+    lines = [{"kind": "misere_catch", "answer": {"game_value": v}} for v in values]
+    stats = answer_stats(lines, outcome="game_value>-16/3", average="game_value")
+    exact = [read_number(v) for v in values]
+    assert exact == [Fraction(-16, 3), Fraction(1, 3), Fraction(1, 3), 2, Fraction(1, 4), 7]
+    assert (stats.total.counted, stats.total.yes) == (6, 5)
+    assert stats.total.mean == float(sum(exact) / 6)
+    assert answer_stats(lines, outcome="game_value=0.25").total.yes == 1
+    assert answer_stats(lines, outcome="game_value=1/3").total.yes == 2
+    assert [read_number(v) for v in (True, "1/0", "1e5", "nan", float("inf"), "7" * 61)] == [
+        None] * 6
+    for bad, message in [([], "no answer to count: the answers are empty"),
+                         ([{"error": "x"}] * 2, "no answer to count: 2 lines, all of them"
+                                                " errors")]:
+        with pytest.raises(StatsError, match=f"^{message}$"):
+            answer_stats(bad)
+
+
+def test_answers_without_the_field_are_counted_apart_kind_by_kind():
+    from pyanalysis.analysis.study import StatsError
+
+    lines = ([{"kind": "solve", "verdict": "made"}] * 3 + [{"kind": "solve", "verdict": "down 1"}]
+             + [{"kind": "misere_catch", "answer": {"guaranteed": True}}] * 2
+             + [{"kind": "table", "answer": {"contracts": {}}}])
+    stats = answer_stats(lines)
+    assert (stats.total.counted, stats.total.yes) == (4, 3)
+    assert [(u.kind, u.answers, u.reason, u.use) for u in stats.unread] == [
+        ("misere_catch", 2, "absent", "guaranteed"), ("table", 1, "absent", "contracts.1.S>=6")]
+    with pytest.raises(StatsError) as caught:
+        answer_stats(lines[4:])
+    assert str(caught.value) == (
+        "--outcome verdict=made counts no answer: 2 answers of kind misere_catch have no"
+        " 'verdict': use --outcome guaranteed; 1 answer of kind table has no 'verdict': use"
+        " --outcome 'contracts.1.S>=6'")

@@ -373,3 +373,57 @@ def test_an_over_long_line_is_refused_and_not_echoed_whole(tmp_path):
     summary = run_batch(inp, out, jobs=1, progress=False, resume=True)
     assert (summary.resumed, summary.solved) == (2, 1)
     assert out.read_text().splitlines() == lines
+
+
+def test_an_over_long_input_line_is_read_past_in_bounded_pieces(tmp_path):
+    import tracemalloc
+
+    # A 50 MB line (and one without its newline at the end of the file): each is answered
+    # with an error naming its length, the jobs around it are solved, and no more of it is
+    # held at once than a piece.
+    good = {"deal": "A.-.-.- K.-.-.- Q.-.-.-", "game": "6S", "declarer": 1}
+    size = 50_000_000
+    inp = tmp_path / "in.jsonl"
+    with open(inp, "w", encoding="utf-8") as out:
+        out.write(json.dumps(good) + "\n")
+        out.write('{"deal": "' + "A" * size + '"}\r\n')
+        out.write(json.dumps(good) + "\n")
+        out.write("  " + "B" * 4001)
+    out = tmp_path / "out.jsonl"
+    tracemalloc.start()
+    try:
+        summary = run_batch(inp, out, jobs=1, progress=False)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5_000_000, peak
+    assert (summary.total, summary.solved, summary.error_lines) == (4, 4, [2, 4])
+    answers = [json.loads(line) for line in out.read_text().splitlines()]
+    assert answers[1] == {"input": '{"deal": "' + "A" * 49 + "…",
+                          "error": f"a job line is at most 4,000 characters; this one has"
+                                   f" {size + 12:,}"}
+    assert answers[3] == {"input": "B" * 59 + "…",
+                          "error": "a job line is at most 4,000 characters; this one has 4,003"}
+    assert answers[0]["tricks"] == answers[2]["tricks"] == 1
+    # resumed over it: the answers kept match the lines read past
+    with open(out, "r+b") as stream:
+        stream.truncate(sum(len(line) + 1 for line in out.read_bytes().splitlines()[:2]))
+    summary = run_batch(inp, out, jobs=1, progress=False, resume=True)
+    assert (summary.resumed, summary.solved) == (2, 2)
+
+
+def test_resume_refuses_an_output_line_longer_than_any_answer(tmp_path):
+    from pyanalysis.batch import MAX_ANSWER_BYTES
+
+    good = {"deal": "A.-.-.- K.-.-.- Q.-.-.-", "game": "6S", "declarer": 1}
+    inp = write_jobs(tmp_path / "in.jsonl", [good, good])
+    out = tmp_path / "out.jsonl"
+    junk = b'{"x": "' + b"y" * (MAX_ANSWER_BYTES + 10) + b'"}\n'
+    out.write_bytes(junk)
+    result = CliRunner().invoke(main, ["batch", str(inp), "-o", str(out), "--resume", "-j", "1"],
+                                prog_name="prefdd")
+    assert result.exit_code == 2
+    assert result.stderr == (f"Error: {out} line 1 is longer than any answer (8,388,608 bytes);"
+                             f" it is not the output of a batch run (remove it or choose another"
+                             f" -o)\n")
+    assert out.read_bytes() == junk  # untouched

@@ -167,3 +167,13 @@ def test_problem_html_writes_the_problem_page(tmp_path):
     text = flat(" ".join(page.text))
     assert "Published answer" in text and entry["id"] in text
     assert all(s["cost"] == 0 for s in data["play"]["steps"])
+
+
+def test_an_unknown_id_is_said_whole_with_the_first_ids():
+    from pyanalysis.analysis.problems import load_problems
+
+    first = ", ".join(p.id for p in load_problems()[:4])
+    result = run("problem", "list")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (f"Error: no problem 'list' in the collection: the ids are {first},"
+                             f" ... ('prefdd problem' lists them)\n")

@@ -224,3 +224,16 @@ def test_wrong_types_are_refused_naming_the_argument(name, call, argument):
         # Any other exception type fails the test. A value that is fine for this argument
         # ([] for no played cards) is simply answered.
     assert refused >= len(BAD) // 2
+
+
+def test_only_quoted_input_is_elided_never_the_words_between_two_quotes():
+    from pyanalysis.errors import one_line
+
+    words = "no problem 'list' in the collection: the ids are A-1, B-22, C-333, D-4444, ... " \
+            "('prefdd problem' lists them)"
+    assert one_line(words) == words
+    long = "x" * 100
+    assert one_line(f"unknown suit '{long}' in deal '{long}'") == (
+        f"unknown suit '{'x' * 59}…' in deal '{'x' * 59}…'")
+    assert one_line(f"the player's hand is long: {long}, isn't it") == (
+        f"the player's hand is long: {long}, isn't it")

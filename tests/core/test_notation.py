@@ -207,3 +207,22 @@ def test_diagram_lays_out_the_hands_around_the_talon():
     talon_row = next(line for line in lines if "7D 8D" in line)
     # Between the 1st hand's clubs and the 3rd hand's clubs.
     assert talon_row.split() == ["C:", "-", "7D", "8D", "C:", "-"]
+
+
+@pytest.mark.parametrize("read, text, where", [
+    (Card.parse, "8\x07S", "card"),
+    (Hand.parse, "AS K\x07S", "hand"),
+    (Deal.parse, "AKQ\x07.T9.87.J9 K7.QJ8.KQT.KQ T9.AK.AJ.AT87", "deal"),
+])
+def test_a_control_character_is_named_with_its_place(read, text, where):
+    # not blamed on the rank or suit beside it ("rank '8' comes before any suit")
+    at = next(i for i, ch in enumerate(text) if ch == "\x07") + 1
+    with pytest.raises(ValueError) as caught:
+        read(text)
+    shown = text.replace("\x07", "\\x07")
+    assert str(caught.value) == (f"unexpected character '\\x07' at position {at} in {where}"
+                                 f" '{shown}'")
+    # tabs and line ends separate words, as before
+    from pyanalysis.hand import card_list
+
+    assert card_list("AS\tKS\r\n") == card_list("AS KS")

@@ -277,3 +277,34 @@ def test_a_deal_on_several_lines_and_play_lines_that_end_with_or_without_a_slash
     assert record.deal == pa.Deal.parse(DEAL)
     assert len(record.tricks) == 3 and all(t.complete for t in record.tricks)
     assert Record.parse(HEAD + "play:\n").plays == ()
+
+
+def test_a_record_file_longer_than_any_record_is_refused_unread(tmp_path):
+    import io
+    import sys
+
+    from pyanalysis.record_file import MAX_RECORD_CHARS, RecordFileError, read_record
+
+    path = tmp_path / "huge.txt"
+    path.write_text("deal: " + "x" * (3 * MAX_RECORD_CHARS), encoding="utf-8")
+    with pytest.raises(RecordFileError) as caught:
+        read_record(str(path))
+    assert str(caught.value) == (f"the record in '{path}' is longer than any game record (more"
+                                 f" than 100,000 characters)")
+
+    class Endless(io.TextIOBase):  # standard input that never ends: read only what is asked
+        asked = 0
+
+        def read(self, size: int = -1) -> str:
+            assert size > 0, "read to the end of an endless stream"
+            self.asked += size
+            return "y" * size
+
+    endless = Endless()
+    old, sys.stdin = sys.stdin, endless
+    try:
+        with pytest.raises(RecordFileError, match="^the record in standard input is longer"):
+            read_record("-")
+    finally:
+        sys.stdin = old
+    assert endless.asked == MAX_RECORD_CHARS + 1

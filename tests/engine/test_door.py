@@ -284,3 +284,20 @@ def test_the_endings_functions_check_their_arguments():
         with pytest.raises(EngineArgumentError, match=message):
             call()
     assert engine.endings_position(4, 0) == engine.endings_position(np.int64(4), np.uint8(0))
+
+
+def test_a_jobs_array_made_directly_is_refused_by_every_run():
+    # Jobs(n) holds n zeroed jobs, no position: the runs refuse it, naming the argument.
+    jobs = Jobs(2)
+    assert not jobs.filled and Jobs.from_positions([DEAL]).filled
+    engine = solver.Solver(tt_mb=1)
+    out = np.zeros(2, dtype=np.int8)
+    message = ("jobs: a Jobs array made as Jobs(2) holds no positions; make it with"
+               " Jobs.from_positions, Jobs.from_hands or Jobs.layouts")
+    for call in (lambda: engine.run(jobs, 0, 2, -1, out),
+                 lambda: engine.run_full(jobs, 0, 2, out, np.zeros((2, 32), dtype=np.int8)),
+                 lambda: engine.run_share(jobs, 0, 2, np.zeros(2, dtype=np.int8), out),
+                 lambda: solver.run_jobs(jobs)):
+        with pytest.raises(EngineArgumentError) as caught:
+            call()
+        assert str(caught.value) == message

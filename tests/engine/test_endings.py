@@ -253,3 +253,52 @@ def test_the_search_with_the_tables_equals_the_search_without(tables):
         on.clear()
         off.clear()
         assert on.full(pos) == off.full(pos)
+
+
+def test_a_table_of_the_right_size_with_wrong_values_is_refused_by_its_sum(tables):
+    # All zeros, or the file's bytes cut short and padded out: every byte is a value, so only
+    # the table's CRC-32 tells them from the real one.
+    size = engine.endings_size(4)
+    real = tables[4]
+    for damaged in (bytes(size), real[:size // 2] + bytes(size - size // 2),
+                    real[:-1] + bytes([(real[-1] + 1) % 125])):
+        with pytest.raises(ValueError, match=r"^data: the misere endings table of 4 tricks has"
+                                             r" CRC-32 0x[0-9a-f]{8}, not 0x8a215a35: it is"
+                                             r" damaged"):
+            engine.load_endings(4, damaged)
+    nt = tables["notrump"]
+    with pytest.raises(ValueError, match="data: the notrump endings table of 4 tricks has CRC"):
+        engine.load_endings(4, bytes(len(nt)), "notrump")
+    with pytest.raises(ValueError, match=f"data: the misere endings table of 4 tricks has"
+                                         f" {size - 100} bytes, not {size}"):
+        engine.load_endings(4, real[:-100])
+    # The table in use is the one loaded first, and its sum is the one the engine knows.
+    assert all(engine.endings_loaded(t, kind) for t, kind in endings.TABLES)
+    for tricks, kind in endings.TABLES:
+        data = tables[tricks] if kind == "misere" else tables[kind]
+        assert zlib.crc32(data) == engine.ENDING_CRC32[(tricks, kind)]
+    # A table made afresh is loaded under the sum given with it (`solver/endings.py` does).
+    with pytest.raises(ValueError, match="not 0x00000001"):
+        engine.load_endings(4, real, crc32=1)
+
+
+def test_a_damaged_table_file_is_refused_naming_the_file(tables, tmp_path, monkeypatch):
+    from solver import _build
+
+    class Unloaded:  # a build with no table loaded yet, reading into the engine's checks
+        load_endings = staticmethod(engine.load_endings)
+
+        @staticmethod
+        def endings_loaded(tricks: int, kind: str) -> bool:
+            return False
+
+    real = tables[4]
+    zeroed = tmp_path / "zeroed.bin"
+    zeroed.write_bytes(zlib.compress(bytes(len(real))))
+    cut = tmp_path / "cut.bin"
+    cut.write_bytes(zlib.compress(real)[:-500])
+    for where, message in [(zeroed, "has CRC-32"), (cut, "not a compressed endings table")]:
+        monkeypatch.setattr(_build, "ENDING_FILES", ((4, "misere", where.name),))
+        monkeypatch.setattr(_build, "ending_path", lambda tricks, kind, where=where: str(where))
+        with pytest.raises(ValueError, match=f"^{where}: .*{message}"):
+            _build.load_endings(Unloaded)
