@@ -3,22 +3,26 @@
 Every API route takes a JSON object and answers JSON: the Python API's ``to_dict()`` of the
 answer (`solve`, `table`, a position as `prefdd play --json` gives it, each analysis), or
 ``{"error": "..."}`` with status 400 for bad input, in the words the command line uses.
-Solving runs in worker threads, so the server keeps answering while it works; analyses run
-in the `JobPool` (a cap on how many run and wait) and can be cancelled. Nothing is read from
-the disk but the package's own page and assets, and nothing is written.
+Before any route, `guard.Guard` refuses requests that are not the page's own (another
+site's, another host name's, a POST that is not JSON). Solving runs in a small pool of
+worker threads (each keeps one engine, so their number caps the memory), and the server
+keeps answering while they work; analyses run in the `JobPool` (a cap on how many run and
+wait) and can be cancelled, and one asked by `POST /api/analysis` is cancelled when its
+client goes away. Nothing is read from the disk but the package's own page and assets, and
+nothing is written.
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import json
+from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from typing import Any, AsyncIterator, Awaitable, Callable, Sequence
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -30,14 +34,21 @@ from pyanalysis.report import deal_report, render_html, review_report
 from pyanalysis.serialize import to_jsonable
 from pyanalysis.session import PlaySession, turn_json
 
-from .jobs import JobPool, PoolFullError, UnknownJobError
-from .questions import ANALYSES, RequestError, game_needed, read_question, text_field
+from .guard import LOCAL_HOSTS, Guard
+from .jobs import Job, JobPool, PoolFullError, UnknownJobError
+from .questions import (
+    ANALYSES, RequestError, check_samples, game_needed, read_question, text_field,
+)
 from .render import analysis_html
 
-__all__ = ["LOCAL_HOSTS", "MAX_BODY", "MAX_RECORD", "create_app"]
+__all__ = ["LOCAL_HOSTS", "MAX_BODY", "MAX_RECORD", "SOLVE_THREADS", "create_app"]
 
-#: The names of this computer that the server answers to by default.
-LOCAL_HOSTS = ("127.0.0.1", "localhost")
+#: The worker threads that solve for the quick routes (solve, table, position, ...): each
+#: keeps its engine and its table between requests, so this caps their memory; more
+#: requests at once wait their turn.
+SOLVE_THREADS = 4
+#: How often (seconds) `POST /api/analysis` looks whether its client is still there.
+DISCONNECT_POLL = 0.1
 
 #: The largest request body read (a deal and its play are a few hundred bytes).
 MAX_BODY = 64 * 1024
@@ -64,8 +75,9 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": one_line(message)}, status_code=status)
 
 
-async def _body(request: Request) -> Any:
-    """The request's JSON; `RequestError` for a body too large or not JSON."""
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object (an empty body is an empty one); `RequestError` for a body
+    too large, not JSON, or JSON that is not an object of fields."""
     size = request.headers.get("content-length")
     if size is not None and size.isdigit() and int(size) > MAX_BODY:
         raise RequestError(f"request: {size} bytes, at most {MAX_BODY}")
@@ -74,25 +86,41 @@ async def _body(request: Request) -> Any:
         body += chunk
         if len(body) > MAX_BODY:
             raise RequestError(f"request: more than {MAX_BODY} bytes")
-    if not body.strip():
-        return {}
     try:
-        return json.loads(body.decode("utf-8"))
+        data = json.loads(body.decode("utf-8")) if body.strip() else {}
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
         raise RequestError(f"request: not JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise RequestError(f"request: give a JSON object of fields, e.g. {{\"deal\": \"...\"}},"
+                           f" not {_json_kind(data)}")
+    return {**data, **request.path_params}
 
 
-def _json_route(work: Handler) -> Callable[[Request], Awaitable[Response]]:
-    """An API route: the body read as JSON, `work(data)` run in a worker thread, its answer
-    sent as JSON; a `ValueError` (bad input) is status 400 with its one line."""
+def _json_kind(value: Any) -> str:
+    """A JSON value's kind in JSON's words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    return {list: "a list", str: "a string"}.get(type(value), "a number")
+
+
+def _json_route(work: Handler, threads: ThreadPoolExecutor | None
+                ) -> Callable[[Request], Awaitable[Response]]:
+    """An API route: the body read as a JSON object, `work(data)` run in one of `threads`
+    (None: at once, for work that never waits), its answer sent as JSON; a `ValueError`
+    (bad input) is status 400 with its one line, `PoolFullError` 429, an unknown job 404."""
     async def endpoint(request: Request) -> Response:
         try:
             data = await _body(request)
-            data = {**data, **request.path_params} if isinstance(data, dict) and \
-                request.path_params else data
-            answer = await run_in_threadpool(work, data)
+            if threads is None:
+                answer = work(data)
+            else:
+                answer = await asyncio.wrap_future(threads.submit(work, data))
         except UnknownJobError as error:
             return _error(str(error), 404)
+        except PoolFullError as error:
+            return _error(str(error), 429)
         except ValueError as error:
             return _error(str(error))
         if isinstance(answer, Response):
@@ -146,8 +174,15 @@ def session(data: Any) -> PlaySession:
 
 def position(data: Any) -> dict[str, Any]:
     """The position after `plays`: `turn_json` (the solution of the position, its card
-    values, the tricks so far), as `prefdd play --json` gives it."""
-    return turn_json(session(data))
+    values, the tricks so far), as `prefdd play --json` gives it, with `verdict` the whole
+    deal's result ("made", "down 1", "clean", ...) when best play goes on from here: the
+    tricks taken so far and the double-dummy rest decide it (null only for an ending, whose
+    first tricks are not known)."""
+    play = session(data)
+    answer = turn_json(play)
+    answer["verdict"] = (play.game.verdict(play.focus_total()) if play.deal.is_full
+                         else None)
+    return answer
 
 
 def report(data: Any) -> Response:
@@ -195,15 +230,14 @@ def problem(data: Any) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- analyses
 
 
-def _analysis_work(pool: JobPool, data: Any) -> Any:
+def _analysis_work(pool: JobPool, data: dict[str, Any]) -> Job:
     """Check an analysis's question and queue it; the job."""
-    if not isinstance(data, dict):
-        raise RequestError("request: give a JSON object of fields")
     name = text_field(data, "analysis")
     analysis = ANALYSES.get(name)
     if analysis is None:
         raise RequestError(f"analysis: '{name}' is not one of {', '.join(ANALYSES)}")
     q = read_question(data, game=game_needed(name))
+    check_samples(analysis, q)
     analysis.check(q)
     total = analysis.total(q)  # checks a count's question before it is queued
 
@@ -214,32 +248,52 @@ def _analysis_work(pool: JobPool, data: Any) -> Any:
     return pool.start(name, work, total)
 
 
-def create_app(pool: JobPool | None = None, hosts: Sequence[str] = LOCAL_HOSTS) -> Starlette:
-    """The application; `pool` runs the analyses (default: two at once, eight waiting).
+async def _until_done_or_gone(request: Request, pool: JobPool, job: Job) -> bool:
+    """Wait for `job` to finish; cancel it, and answer False, if the client that asked for
+    it closes its connection first (nobody is left to read the answer)."""
+    assert job.future is not None
+    finished = asyncio.wrap_future(job.future)
+    while not finished.done():
+        await asyncio.wait({finished}, timeout=DISCONNECT_POLL)
+        if not finished.done() and await request.is_disconnected():
+            pool.cancel(job.id)
+            return False
+    return True
+
+
+def create_app(pool: JobPool | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
+               solve_threads: int = SOLVE_THREADS) -> Starlette:
+    """The application; `pool` runs the analyses (default: two at once, eight waiting);
+    `solve_threads` worker threads solve for the other routes.
 
     Only requests naming one of `hosts` in their Host header are answered (others get status
     400), so that a web site whose name is made to point at this computer cannot use the
-    page's server ("DNS rebinding"); ``["*"]`` answers any."""
+    page's server ("DNS rebinding"); ``["*"]`` answers any. Requests sent by another site's
+    page (their Origin) and POSTs that are not JSON are refused (`guard.Guard`)."""
     jobs = pool or JobPool()
+    threads = ThreadPoolExecutor(max_workers=solve_threads, thread_name_prefix="solve")
 
-    def start_job(data: Any) -> Response:
+    def start_job(data: dict[str, Any]) -> Response:
+        return JSONResponse(_analysis_work(jobs, data).to_dict(), status_code=202)
+
+    async def run_analysis(request: Request) -> Response:
         try:
-            job = _analysis_work(jobs, data)
+            data = await _body(request)
+            job = await asyncio.wrap_future(threads.submit(_analysis_work, jobs, data))
         except PoolFullError as error:
             return _error(str(error), 429)
-        return JSONResponse(job.to_dict(), status_code=202)
-
-    def run_analysis(data: Any) -> dict[str, Any]:
-        job = _analysis_work(jobs, data)
-        job = jobs.wait(job.id)
+        except ValueError as error:
+            return _error(str(error))
+        if not await _until_done_or_gone(request, jobs, job):
+            return _error("analysis: cancelled, the client went away", 499)
         if job.state != "done":
-            raise RequestError(job.error or f"analysis: {job.state}")
-        return job.to_dict()
+            return _error(job.error or f"analysis: {job.state}")
+        return JSONResponse(job.to_dict())
 
-    def job_status(data: Any) -> dict[str, Any]:
+    def job_status(data: dict[str, Any]) -> dict[str, Any]:
         return jobs.get(str(data["job"])).to_dict()
 
-    def job_cancel(data: Any) -> dict[str, Any]:
+    def job_cancel(data: dict[str, Any]) -> dict[str, Any]:
         return jobs.cancel(str(data["job"])).to_dict()
 
     async def asset(request: Request) -> Response:
@@ -249,29 +303,33 @@ def create_app(pool: JobPool | None = None, hosts: Sequence[str] = LOCAL_HOSTS) 
                                  "Content-Security-Policy": _CSP,
                                  "X-Content-Type-Options": "nosniff"})
 
-    def analyses(data: Any) -> dict[str, Any]:
+    def analyses(data: dict[str, Any]) -> dict[str, Any]:
         return {"analyses": [{"name": name, "title": a.title} for name, a in ANALYSES.items()]}
 
-    answers: list[tuple[str, str, Handler]] = [
-        ("POST", "/api/parse", parse_deal), ("POST", "/api/solve", solve),
-        ("POST", "/api/table", table), ("POST", "/api/position", position),
-        ("POST", "/api/report", report), ("POST", "/api/record", record),
-        ("GET", "/api/problems", problems), ("POST", "/api/problem", problem),
-        ("GET", "/api/analyses", analyses), ("POST", "/api/analysis", run_analysis),
-        ("POST", "/api/jobs", start_job), ("GET", "/api/jobs/{job}", job_status),
-        ("POST", "/api/jobs/{job}/cancel", job_cancel)]
+    # (method, path, work, whether it solves or reads: run in a worker thread). The job
+    # routes and the list of analyses never wait, so they answer at once even while every
+    # worker is busy.
+    answers: list[tuple[str, str, Handler, bool]] = [
+        ("POST", "/api/parse", parse_deal, True), ("POST", "/api/solve", solve, True),
+        ("POST", "/api/table", table, True), ("POST", "/api/position", position, True),
+        ("POST", "/api/report", report, True), ("POST", "/api/record", record, True),
+        ("GET", "/api/problems", problems, True), ("POST", "/api/problem", problem, True),
+        ("GET", "/api/analyses", analyses, False), ("POST", "/api/jobs", start_job, True),
+        ("GET", "/api/jobs/{job}", job_status, False),
+        ("POST", "/api/jobs/{job}/cancel", job_cancel, False)]
     routes = [Route(path, asset, methods=["GET"]) for path in ASSETS]
-    routes += [Route(path, _json_route(work), methods=[method])
-               for method, path, work in answers]
+    routes += [Route(path, _json_route(work, threads if threaded else None), methods=[method])
+               for method, path, work, threaded in answers]
+    routes.append(Route("/api/analysis", run_analysis, methods=["POST"]))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         jobs.shutdown()
+        threads.shutdown(wait=False, cancel_futures=True)
 
     app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts),
-                                           www_redirect=False)])
+                    middleware=[Middleware(Guard, hosts=list(hosts))])
     app.state.jobs = jobs
     return app
 

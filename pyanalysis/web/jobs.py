@@ -8,10 +8,13 @@ cancelled job's hook raises `JobCancelled`, a `KeyboardInterrupt`, so the count 
 chunk of layouts and its engine threads are joined. An analysis without a progress hook (the
 open-card tables, the misère catch) cannot be stopped half way: cancelling it drops its
 answer when it ends.
+
+A job's id is a random token (`secrets.token_urlsafe`): knowing it is what lets a client ask
+for the job or cancel it, so another page cannot guess its way to the user's jobs.
 """
 from __future__ import annotations
 
-import itertools
+import secrets
 import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -20,6 +23,9 @@ from typing import Any, Callable
 
 __all__ = ["Job", "JobCancelled", "JobPool", "PoolFullError", "UnknownJobError",
            "QUEUED", "RUNNING", "DONE", "FAILED", "CANCELLED"]
+
+#: Random bytes in a job's id (its text is about 4/3 as many characters).
+ID_BYTES = 16
 
 QUEUED, RUNNING, DONE, FAILED, CANCELLED = "queued", "running", "done", "failed", "cancelled"
 _FINISHED = (DONE, FAILED, CANCELLED)
@@ -81,7 +87,6 @@ class JobPool:
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="analysis")
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
-        self._ids = itertools.count(1)
         self.workers, self.queue, self.keep = workers, queue, keep
 
     def start(self, name: str, work: Callable[[Job], dict[str, Any]],
@@ -92,7 +97,7 @@ class JobPool:
             if waiting >= self.workers + self.queue:
                 raise PoolFullError(f"{waiting} analyses are running or waiting, at most"
                                     f" {self.workers + self.queue}: cancel one first")
-            job = Job(id=str(next(self._ids)), name=name, total=total)
+            job = Job(id=secrets.token_urlsafe(ID_BYTES), name=name, total=total)
             self._jobs[job.id] = job
             self._forget_old()
         job.future = self._executor.submit(self._run, job, work)
@@ -103,7 +108,7 @@ class JobPool:
         with self._lock:
             job = self._jobs.get(job_id)
         if job is None:
-            raise UnknownJobError(f"job: no analysis '{job_id[:20]}' (finished long ago,"
+            raise UnknownJobError(f"job: no analysis '{job_id[:30]}' (finished long ago,"
                                   f" or never started)")
         return job
 

@@ -17,6 +17,7 @@ from pyanalysis.analysis import (
     misere_odds, tenner_odds, whist_decision, whist_table,
 )
 from pyanalysis.analysis.hands import planned_layouts
+from pyanalysis.analysis.layouts import MAX_SAMPLES, MAX_WORLDS
 from pyanalysis.analysis.tenner import ten_game
 from pyanalysis.card_sets import parse_cards
 from pyanalysis.errors import one_line
@@ -35,8 +36,8 @@ from pyanalysis.text.tenner import tenner_check_lines, tenner_odds_lines
 from pyanalysis.text.whist import decision_lines as whist_decision_lines
 from pyanalysis.text.whist import table_lines as whist_table_lines
 
-__all__ = ["ANALYSES", "Analysis", "Question", "RequestError", "read_question",
-           "seat_field", "text_field"]
+__all__ = ["ANALYSES", "Analysis", "Question", "RequestError", "check_samples",
+           "read_question", "seat_field", "text_field"]
 
 #: The longest list of cards played a request may give (a whole deal is 30 cards).
 MAX_PLAYS = 40
@@ -87,7 +88,8 @@ def _samples(data: Mapping[str, Any]) -> int | str | None:
     value = data.get("samples")
     if isinstance(value, str) and value.strip().lower() == "all":
         return "all"
-    return _whole(data, "samples", 1, 10**9)
+    # The most any analysis takes; each analysis's own cap is `check_samples`'.
+    return _whole(data, "samples", 1, MAX_SAMPLES)
 
 
 def _plays(data: Mapping[str, Any]) -> list[pa.Card]:
@@ -185,6 +187,17 @@ class Analysis:
     total: Callable[[Question], int | None] = lambda q: None
     section: str | None = None
     check: Callable[[Question], Any] = lambda q: _declarer(q)
+    #: The most layouts `samples` may ask for, and the analyses' constant that says so.
+    cap: tuple[int, str] = (MAX_SAMPLES, "MAX_SAMPLES")
+
+
+def check_samples(analysis: Analysis, q: Question) -> None:
+    """Refuse `samples` above the analysis's cap before its job is queued (the analysis
+    would refuse it only once it runs)."""
+    most, name = analysis.cap
+    if isinstance(q.samples, int) and q.samples > most:
+        raise RequestError(f"samples: {q.samples:,} layouts, at most {most:,} for this"
+                           f" analysis ({name})")
 
 
 def _declarer(q: Question) -> int:
@@ -328,7 +341,7 @@ ANALYSES: dict[str, Analysis] = {
         _text(whist_table_lines), section="whist"),
     "whist-seat": Analysis(
         "Whist or pass from the seat", _run_whist_seat, _text(whist_decision_lines),
-        check=_whist_seat),
+        check=_whist_seat, cap=(MAX_WORLDS, "MAX_WORLDS")),
     "lead-table": Analysis(
         "Opening leads (open cards)",
         lambda q, p: lead_table(q.deal, q.game, _declarer(q), leader=q.leader,
@@ -336,7 +349,7 @@ ANALYSES: dict[str, Analysis] = {
         _text(leads_table_lines), section="leads"),
     "lead-seat": Analysis(
         "Leads from the leader's seat", _run_lead_seat,
-        _text(leads_decision_lines, _talon_hand, _others_hand)),
+        _text(leads_decision_lines, _talon_hand, _others_hand), cap=(MAX_WORLDS, "MAX_WORLDS")),
     "misere-odds": Analysis(
         "Misère odds", _run_misere_odds,
         _text(misere_lines, _given_hand, _given_out),

@@ -29,6 +29,10 @@ MISERE_ENDING = "8.-.T.- J.-.-.9 -.-.J.7 KD KH"
 LONG_MISERE = "87.9.AQT97.87 AK.AQ.KJ8.AKJ JT9.KJT7.-.QT9 QS 8C"
 
 
+#: The content type every POST sends (the server refuses any other).
+JSON = {"Content-Type": "application/json"}
+
+
 def post(client, path: str, **fields):
     return client.post(path, json=fields)
 
@@ -146,8 +150,38 @@ def test_position_is_the_session_after_the_plays(client):
     session = PlaySession(pa.Deal.parse(DEAL), pa.Game.parse("8S"), 2)
     for card in plays:
         session.play(card)
-    assert answer == json.loads(json.dumps(turn_json(session)))
+    expected = json.loads(json.dumps(turn_json(session)))
+    # The verdict is the whole deal's: the tricks so far and the best play from here.
+    expected["verdict"] = pa.Game.parse("8S").verdict(session.focus_total())
+    assert answer == expected
     assert sum(answer["taken_by"].values()) == 2 and len(answer["played"]) == 1
+
+
+#: The declarer's worst card at each of his turns, the defenders' best: 8♠ goes down 1 with
+#: the declarer's 10♠, the first card of the third trick.
+DOWN_LINE = ["8C", "KC", "7S", "AH", "7H", "AS", "TS", "9S", "JS"]
+
+
+@pytest.mark.parametrize("cards, taken, verdict", [(0, 0, "made"), (3, 0, "made"),
+                                                   (6, 1, "made"), (7, 1, "down 1"),
+                                                   (9, 1, "down 1")])
+def test_the_verdict_is_the_whole_deals_after_every_trick(client, cards, taken, verdict):
+    answer = post(client, "/api/position", deal=DEAL, game="8S", declarer=2,
+                  plays=DOWN_LINE[:cards]).json()
+    assert answer["taken"] == taken and answer["verdict"] == verdict
+    assert answer["verdict"] == pa.Game.parse("8S").verdict(answer["taken"] + answer["tricks"])
+
+
+def test_the_verdict_at_the_end_and_in_an_ending(client):
+    line = [str(card) for card in pa.solve(DEAL, "8S", declarer=2).line]
+    assert post(client, "/api/position", deal=DEAL, game="8S", declarer=2,
+                plays=line).json()["verdict"] == "made"
+    # An ending's first tricks are not known: no verdict, before or after a trick.
+    ending = "8.-.T.- J.-.-.9 -.-.J.7"
+    for plays in ([], ["8S", "JS", "7H"]):
+        answer = post(client, "/api/position", deal=ending, game="misere", declarer=2,
+                      plays=plays)
+        assert answer.status_code == 200 and answer.json()["verdict"] is None
 
 
 def test_position_at_the_end_of_the_deal(client):
@@ -255,13 +289,13 @@ def test_a_long_analysis_is_cancelled(client):
     assert job["total"] > 5_000_000
     running = wait_for(client, job["id"], states=("running",), seconds=30)
     assert running["state"] == "running"
-    cancelled = client.post(f"/api/jobs/{job['id']}/cancel").json()
+    cancelled = client.post(f"/api/jobs/{job['id']}/cancel", json={}).json()
     assert cancelled["state"] in ("running", CANCELLED)
     final = wait_for(client, job["id"], seconds=30)
     assert final["state"] == CANCELLED and "result" not in final
     assert final["done"] < job["total"] and final["seconds"] < 30
     # Cancelling again leaves it as it is; the pool takes new work.
-    assert client.post(f"/api/jobs/{job['id']}/cancel").json()["state"] == CANCELLED
+    assert client.post(f"/api/jobs/{job['id']}/cancel", json={}).json()["state"] == CANCELLED
     again = client.post("/api/analysis", json={"analysis": "lead-table", "deal": DEAL,
                                                "game": "8S", "declarer": 2}).json()
     assert again["state"] == DONE
@@ -270,12 +304,13 @@ def test_a_long_analysis_is_cancelled(client):
 def test_a_finished_job_keeps_its_answer_when_cancelled(client):
     done = client.post("/api/analysis", json={"analysis": "lead-table", "deal": DEAL,
                                               "game": "8S", "declarer": 2}).json()
-    after = client.post(f"/api/jobs/{done['id']}/cancel").json()
+    after = client.post(f"/api/jobs/{done['id']}/cancel", json={}).json()
     assert after["state"] == DONE and after["result"] == done["result"]
 
 
 def test_an_unknown_job_is_404(client):
-    for response in (client.get("/api/jobs/999999"), client.post("/api/jobs/nope/cancel")):
+    for response in (client.get("/api/jobs/999999"),
+                     client.post("/api/jobs/nope/cancel", json={})):
         assert response.status_code == 404 and "job: no analysis" in response.json()["error"]
 
 
@@ -290,8 +325,9 @@ def test_a_full_pool_refuses_more_work():
         assert third.json()["error"] == ("2 analyses are running or waiting, at most 2:"
                                          " cancel one first")
         # The waiting one never starts once cancelled.
-        assert client.post(f"/api/jobs/{second['id']}/cancel").json()["state"] == CANCELLED
-        client.post(f"/api/jobs/{first['id']}/cancel")
+        cancelled = client.post(f"/api/jobs/{second['id']}/cancel", json={})
+        assert cancelled.json()["state"] == CANCELLED
+        client.post(f"/api/jobs/{first['id']}/cancel", json={})
         assert wait_for(client, first["id"])["state"] == CANCELLED
         assert client.get(f"/api/jobs/{second['id']}").json()["done"] == 0
 
@@ -352,16 +388,116 @@ def test_the_report_is_the_html_report(client):
 
 
 def test_a_request_that_is_not_json_or_too_large_is_400(client):
-    assert error_of(client.post("/api/solve", content=b"{")).startswith("request: not JSON")
-    assert error_of(client.post("/api/solve", content=b"\xff\xfe")).startswith(
+    assert error_of(client.post("/api/solve", headers=JSON, content=b"{")).startswith(
+        "request: not JSON")
+    assert error_of(client.post("/api/solve", headers=JSON, content=b"\xff\xfe")).startswith(
         "request: not JSON")
     assert error_of(client.post("/api/solve", json=[DEAL])).startswith("request: give a JSON"
                                                                        " object")
     big = json.dumps({"deal": DEAL, "pad": "x" * MAX_BODY}).encode()
-    assert error_of(client.post("/api/solve", content=big)) == (
+    assert error_of(client.post("/api/solve", headers=JSON, content=big)) == (
         f"request: {len(big)} bytes, at most {MAX_BODY}")
     nested = b"[" * 100_000 + b"]" * 100_000
-    assert error_of(client.post("/api/solve", content=nested)).startswith("request:")
+    assert error_of(client.post("/api/solve", headers=JSON, content=nested)).startswith("request:")
+
+
+#: Every POST route, with a body it takes.
+POST_ROUTES = ["/api/parse", "/api/solve", "/api/table", "/api/position", "/api/report",
+               "/api/record", "/api/problem", "/api/analysis", "/api/jobs",
+               "/api/jobs/x/cancel"]
+
+
+@pytest.mark.parametrize("body, kind", [(b"[1,2]", "a list"), (b'"x"', "a string"),
+                                        (b"null", "null"), (b"5", "a number"),
+                                        (b"true", "true or false")])
+def test_json_that_is_not_an_object_is_400_on_every_route(client, body, kind):
+    for path in POST_ROUTES:
+        assert error_of(client.post(path, headers=JSON, content=body)) == (
+            f"request: give a JSON object of fields, e.g. {{\"deal\": \"...\"}}, not {kind}")
+
+
+@pytest.mark.parametrize("analysis, samples, message", [
+    ("odds", 10**9, "samples: '1000000000' is not a whole number from 1 to 1000000"),
+    ("odds", "1000001", "samples: '1000001' is not a whole number from 1 to 1000000"),
+    ("lead-seat", 100_001, "samples: 100,001 layouts, at most 100,000 for this analysis"
+                           " (MAX_WORLDS)"),
+    ("whist-seat", 200_000, "samples: 200,000 layouts, at most 100,000 for this analysis"
+                            " (MAX_WORLDS)"),
+])
+def test_samples_above_the_analysis_cap_are_400_before_a_job_starts(analysis, samples, message):
+    from pyanalysis.analysis.layouts import MAX_SAMPLES, MAX_WORLDS
+
+    assert (MAX_SAMPLES, MAX_WORLDS) == (1_000_000, 100_000)  # the numbers in the messages
+    pool = JobPool(workers=1, queue=1)
+    fields = {"analysis": analysis, "deal": "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D",
+              "game": "6S", "declarer": 1, "seat": 2, "samples": samples}
+    with TestClient(create_app(pool), base_url="http://127.0.0.1") as client:
+        for path in ("/api/analysis", "/api/jobs"):
+            assert error_of(client.post(path, json=fields)) == message
+        assert pool._jobs == {}  # nothing was queued
+        # The same question within the cap is queued.
+        job = client.post("/api/jobs", json={**fields, "samples": 20})
+        assert job.status_code == 202, job.text
+        assert wait_for(client, job.json()["id"])["state"] == DONE
+
+
+def test_job_ids_are_random_tokens(client):
+    fields = {"analysis": "misere-catch", "deal": MISERE_ENDING, "declarer": 2}
+    ids = {client.post("/api/analysis", json=fields).json()["id"] for _ in range(3)}
+    assert len(ids) == 3
+    for job_id in ids:
+        assert re.fullmatch(r"[A-Za-z0-9_-]{22}", job_id), job_id
+        assert client.get(f"/api/jobs/{job_id}").json()["state"] == DONE
+
+
+def guarded(headers: dict[str, str], path: str = "/api/solve", base: str = "http://127.0.0.1",
+            hosts=None, method: str = "POST"):
+    """The answer to one request under the test client, with `headers` added."""
+    app = create_app() if hosts is None else create_app(hosts=hosts)
+    with TestClient(app, base_url=base) as client:
+        if method == "GET":
+            return client.get(path, headers=headers)
+        return client.post(path, json={"deal": DEAL, "game": "8S", "declarer": 2},
+                           headers=headers)
+
+
+def refusal(response, status: int) -> str:
+    assert response.status_code == status, response.text
+    message = response.json()["error"]
+    assert "\n" not in message and len(message) < 300
+    return message
+
+
+def test_a_request_from_another_sites_page_is_403():
+    assert refusal(guarded({"Origin": "http://evil.example"}), 403) == (
+        "request: sent by the page at 'http://evil.example', not by this server's own page"
+        " (http://127.0.0.1)")
+    for origin in ("null", "http://127.0.0.1:9999", "https://127.0.0.1", "http://localhost"):
+        refusal(guarded({"Origin": origin}), 403)
+        refusal(guarded({"Origin": origin}, "/api/analyses", method="GET"), 403)
+    assert refusal(guarded({"Sec-Fetch-Site": "cross-site"}, "/api/problems", method="GET"),
+                   403) == "request: sent from another site (Sec-Fetch-Site: cross-site)"
+    # The page's own requests, and requests with no Origin (a script), are answered.
+    assert guarded({"Origin": "http://127.0.0.1"}).status_code == 200
+    assert guarded({"Origin": "http://localhost:8000"}, base="http://localhost:8000"
+                   ).status_code == 200
+    assert guarded({"Sec-Fetch-Site": "same-origin"}).status_code == 200
+    assert guarded({}).status_code == 200
+    # A link from another site to the page itself still opens it.
+    assert guarded({"Sec-Fetch-Site": "cross-site"}, "/", method="GET").status_code == 200
+
+
+@pytest.mark.parametrize("kind", ["text/plain", "application/x-www-form-urlencoded",
+                                  "multipart/form-data; boundary=x", None])
+def test_a_post_that_is_not_json_is_415(kind):
+    with TestClient(create_app(), base_url="http://127.0.0.1") as client:
+        headers = {} if kind is None else {"Content-Type": kind}
+        body = json.dumps({"deal": DEAL}).encode()
+        message = refusal(client.post("/api/parse", content=body, headers=headers), 415)
+        assert message == ("request: send the body as JSON (Content-Type: application/json),"
+                           f" not {kind or 'none'}")
+        assert client.post("/api/parse", content=body, headers={
+            "Content-Type": "application/json; charset=utf-8"}).status_code == 200
 
 
 def test_a_request_naming_another_host_is_refused():
@@ -370,8 +506,36 @@ def test_a_request_naming_another_host_is_refused():
         assert client.get("/").status_code == 400
         assert client.post("/api/solve", json={"deal": DEAL, "game": "8S",
                                                "declarer": 2}).status_code == 400
+    assert refusal(guarded({}, base="http://evil.example:8000"), 400) == (
+        "request: this server answers only to 127.0.0.1, [::1], localhost, not 'evil.example'")
     with TestClient(create_app(hosts=["*"]), base_url="http://evil.example") as client:
         assert client.get("/").status_code == 200
+
+
+@pytest.mark.parametrize("host, answered", [
+    ("[::1]:8000", True), ("[::1]", True), ("LOCALHOST:80", True), ("127.0.0.1", True),
+    ("[::2]:8000", False), ("[::1", False), ("::1", False), ("evil.example", False),
+    ("127.0.0.1.evil.example", False), ("localhost:80x", False), ("", False)])
+def test_the_host_check_holds_for_every_loopback_name(host, answered):
+    response = guarded({"Host": host}, "/api/analyses", method="GET")
+    assert response.status_code == (200 if answered else 400), response.text
+
+
+def test_the_host_names_prefdd_serve_answers():
+    from pyanalysis.cli.serve import _hosts
+
+    local = ["127.0.0.1", "localhost", "[::1]"]
+    assert _hosts("127.0.0.1") == local and _hosts("::1") == local
+    assert _hosts("0:0::1") == local + ["[0:0::1]"]  # its own spelling
+    assert _hosts("192.168.1.5") == local + ["192.168.1.5"]
+    assert _hosts("MyBox.local") == local + ["mybox.local"]
+    assert _hosts("0.0.0.0") == local + ["0.0.0.0"] and _hosts("::") == local + ["[::]"]
+    assert _hosts("0.0.0.0", allow_any_host=True) == ["*"]
+    # Those names pass the check as a browser sends them.
+    for host, header in (("::1", "[::1]:8000"), ("fe80::1", "[FE80::1]:8000"),
+                         ("MyBox.local", "mybox.local:8000")):
+        assert guarded({"Host": header}, "/api/analyses", method="GET",
+                       hosts=_hosts(host)).status_code == 200
 
 
 # ----------------------------------------------------------------------------- prefdd serve
@@ -386,6 +550,11 @@ def test_serve_help_and_bad_port():
     assert out.exit_code == 0 and "--port" in out.output and "127.0.0.1" in out.output
     bad = CliRunner().invoke(main, ["serve", "--port", "70000"])
     assert bad.exit_code == 2 and "70000" in bad.output
+    assert "--allow-any-host" in out.output
+    bad = CliRunner().invoke(main, ["serve", "--allow-any-host"])
+    assert bad.exit_code == 2 and bad.output == ("Error: --allow-any-host is for --host 0.0.0.0"
+                                                 " or :: (every address), not --host"
+                                                 " 127.0.0.1\n")
 
 
 def test_serve_answers_on_127_0_0_1():

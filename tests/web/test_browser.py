@@ -183,6 +183,51 @@ def test_every_card_value_shown_is_pa_solve_through_a_trick_and_undo(app):
     app.shown([other, pa.solve(DEAL, "8S", declarer=2, played=[other]).line[0].__str__()])
 
 
+def test_the_status_says_the_whole_deals_verdict_after_every_trick(app):
+    from pyanalysis.session import PlaySession
+
+    page = app.page
+    app.read(DEAL, "8S", 2)
+    # The declarer's worst cards, the defenders' best: 8♠ is made after the first trick and
+    # goes down 1 with the declarer's 10♠; then to the end.
+    line = ["8C", "KC", "7S", "AH", "7H", "AS", "TS", "9S", "JS"]
+    session = PlaySession(pa.Deal.parse(DEAL), pa.Game.parse("8S"), 2)
+    statuses = {}
+    for card in line:
+        page.click(f'button.play-card[data-card="{card}"]')
+        session.play(card)
+        app.shown([str(c) for c in session.history])
+        turn = session.turn()
+        total = session.focus_total()
+        expected = (f"{('1st', '2nd', '3rd')[turn.solution.to_move - 1]} hand to play. With best"
+                    f" play the declarer takes {total} tricks"
+                    f" ({pa.Game.parse('8S').verdict(total)}).")
+        statuses[len(session.history)] = page.text_content("#status")
+        assert statuses[len(session.history)] == expected
+    assert "null" not in " ".join(statuses.values())
+    assert statuses[3].endswith("takes 8 tricks (made).")
+    assert statuses[7].endswith("takes 7 tricks (down 1).")
+    page.keyboard.press("End")  # nothing further in this line: play on with best cards
+    while session.turn().solution is not None:
+        page.keyboard.press("b")
+        session.best()
+        app.shown([str(c) for c in session.history])
+    assert page.text_content("#status") == ("The deal is over: the declarer took 7 tricks"
+                                            " (down 1).")
+
+
+def test_an_ending_has_no_verdict_and_no_null(app):
+    page = app.page
+    app.read("8.-.T.- J.-.-.9 -.-.J.7", "misere", 2)
+    assert page.text_content("#status") == ("1st hand to play. With best play the declarer"
+                                            " takes 2 tricks.")
+    for card, plays in (("8S", ["8S"]), ("JS", ["8S", "JS"]), ("7H", ["8S", "JS", "7H"])):
+        page.click(f'button.play-card[data-card="{card}"]')
+        app.shown(plays)
+    assert "null" not in page.text_content("#status")
+    assert page.text_content("#status").endswith(" tricks.")
+
+
 def test_a_bad_deal_is_shown_in_the_parsers_words(app):
     app.page.fill("#notation", "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T8X")
     app.page.click("#read-deal")

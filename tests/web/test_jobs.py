@@ -78,7 +78,7 @@ def test_finished_jobs_beyond_keep_are_forgotten():
     done.set()
     ids = [pool.wait(pool.start(str(i), counting(done)).id, 10).id for i in range(4)]
     pool.start("last", counting(done))
-    with pytest.raises(UnknownJobError, match="job: no analysis '1'"):
+    with pytest.raises(UnknownJobError, match=f"job: no analysis '{ids[0]}'"):
         pool.get(ids[0])
     assert pool.get(ids[3]).state == DONE
     pool.shutdown()

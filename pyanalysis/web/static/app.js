@@ -44,6 +44,11 @@
   const order = (a, b) => SUITS.indexOf(a[1]) - SUITS.indexOf(b[1]) ||
     RANKS.indexOf(a[0]) - RANKS.indexOf(b[0]);
 
+  // The sentence's end: the declarer's result in words where the server knows it (not in
+  // an ending, whose first tricks are not given).
+  const verdictText = (role, verdict) =>
+    (role === "declarer" && typeof verdict === "string" && verdict ? " (" + verdict + ")." : ".");
+
   async function api(path, body) {
     const options = body === undefined ? {} : {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
@@ -252,12 +257,12 @@
     const status = $("status");
     if (!turn) return;
     if (turn.event === "end") {
-      status.textContent = "The deal is over: the " + role + " took " + already + (already === 1 ? " trick." : " tricks.");
+      status.textContent = "The deal is over: the " + role + " took " + already + (already === 1 ? " trick" : " tricks") +
+        verdictText(role, turn.verdict);
     } else {
       const total = already + turn.tricks;
       status.textContent = SEAT_NAME[mover] + " to play. With best play the " + role + " takes " +
-        total + (total === 1 ? " trick" : " tricks") +
-        (role === "declarer" ? " (" + turn.verdict + ")." : ".");
+        total + (total === 1 ? " trick" : " tricks") + verdictText(role, turn.verdict);
     }
     $("play-sub").textContent = turn.event === "end" ? "every card played"
       : "card " + (state.cursor + 1) + ", trick " + (Math.floor(state.cursor / 3) + 1);
@@ -486,9 +491,14 @@
     $("analysis-form").addEventListener("submit", (event) => { event.preventDefault(); runAnalysis(); });
     $("cancel").addEventListener("click", cancelAnalysis);
     window.addEventListener("hashchange", fromHash);
-    // Leaving the page cancels its analysis: nobody is left to read the answer.
+    // Leaving the page cancels its analysis: nobody is left to read the answer. A keepalive
+    // fetch outlives the page and, unlike a beacon, sends JSON (the server takes no other).
     window.addEventListener("pagehide", () => {
-      if (state.job) navigator.sendBeacon("/api/jobs/" + state.job + "/cancel");
+      if (state.job) {
+        fetch("/api/jobs/" + encodeURIComponent(state.job) + "/cancel", {
+          method: "POST", keepalive: true, headers: { "Content-Type": "application/json" }, body: "{}",
+        }).catch(() => {});
+      }
     });
   }
 
