@@ -256,7 +256,8 @@ def test_the_json_keys():
     entry = data["options"][0]
     assert list(entry) == ["game", "discard", "merged", "probability", "probability_float",
                            "probability_se", "distribution", "tricks", "tricks_float", "vists",
-                           "vists_float", "vists_se", "diff", "diff_float", "diff_se"]
+                           "vists_float", "vists_se", "diff", "diff_float", "diff_se",
+                           "probability_interval", "seat_weighed"]
     assert entry["game"] == "6S" and len(data["options"]) == 26
 
 
