@@ -17,6 +17,7 @@ table neither from above nor from below: they are his chances when both sides se
 from __future__ import annotations
 
 import math
+import statistics
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
@@ -448,11 +449,30 @@ def _rank_key(odds: LayoutOdds) -> tuple:
     return (not odds.complete, mean if misere else -mean, -made, low)
 
 
-def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a binomial proportion: `sampling.binomial_interval`,
-    under the name the odds and the studies have used."""
-    from .sampling import binomial_interval  # sampling builds on this module
+def binomial_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a share of `k` successes in `n` layouts drawn, at
+    confidence `level` (default 95%): the one interval every sampled probability carries.
 
+    Closed form, sound near 0 and 1 as well (unlike the normal approximation, whose
+    standard error is 0 when every layout agrees); at k = 0 it starts exactly at 0 and at
+    k = n it ends exactly at 1."""
+    checks.whole("n", n, low=1)
+    checks.whole("k", k, low=0, high=n)
+    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level < 1:
+        raise PositionError(f"level {checks.shown(level)}: a confidence between 0 and 1")
+    z = statistics.NormalDist().inv_cdf((1 + level) / 2)
+    p = k / n
+    spread = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / spread
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / spread
+    low = 0.0 if k == 0 else max(0.0, centre - half)
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return low, high
+
+
+def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a binomial proportion: `binomial_interval`, under the
+    name the odds and the studies have used."""
     return binomial_interval(successes, trials)
 
 

@@ -42,7 +42,6 @@ Sampling draws until `samples` layouts are kept or `max_draws` are drawn (defaul
 from __future__ import annotations
 
 import math
-import statistics
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
@@ -54,8 +53,10 @@ from ..errors import CardCountError, DuplicateCardError, PositionError
 from ..games import CONTRACT, MISERE, Game
 from ..hand import Hand
 from ..solving import SEATS
-from .layouts import (MAX_DRAWS, MAX_WORLDS, as_hand, check_samples_cap, check_seed,
-                      discard_classes)
+# `binomial_interval`: the interval every sampled share carries, defined with the layout
+# counts (the lowest module that uses it) and given here with the rest of the sampling.
+from .layouts import (MAX_DRAWS, MAX_WORLDS, as_hand, binomial_interval, check_samples_cap,
+                      check_seed, discard_classes)
 
 DISCARD_MODELS = ("dd", "low")
 FILTERS = ("bid", "clean", "at-most-one", "none")
@@ -621,27 +622,6 @@ def _check_word(value: Any, allowed: tuple[str, ...], what: str) -> str:
     if value not in allowed:
         raise PositionError(f"{what} {value!r}: expected {', '.join(allowed)} or a function")
     return value
-
-
-def binomial_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
-    """The Wilson score interval of a share of `k` successes in `n` layouts drawn, at
-    confidence `level` (default 95%): the one interval every sampled probability carries.
-
-    Closed form, sound near 0 and 1 as well (unlike the normal approximation, whose
-    standard error is 0 when every layout agrees); at k = 0 it starts exactly at 0 and at
-    k = n it ends exactly at 1."""
-    checks.whole("n", n, low=1)
-    checks.whole("k", k, low=0, high=n)
-    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level < 1:
-        raise PositionError(f"level {checks.shown(level)}: a confidence between 0 and 1")
-    z = statistics.NormalDist().inv_cdf((1 + level) / 2)
-    p = k / n
-    spread = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / spread
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / spread
-    low = 0.0 if k == 0 else max(0.0, centre - half)
-    high = 1.0 if k == n else min(1.0, centre + half)
-    return low, high
 
 
 def standard_error(values: list[Fraction] | list[int]) -> float | None:

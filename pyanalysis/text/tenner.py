@@ -140,7 +140,8 @@ def tenner_odds_lines(result: TennerOdds, given: pa.Hand, out: pa.Hand | None,
         sampled = " sampled" if odds.sample is not None else ""
         share = percent(odds.probability) if odds.probability is not None else "-"
         lines += say(f"Not guaranteed: {which} makes ten in {count(odds.made or 0)}/"
-                     f"{count(odds.layouts)}{sampled} layouts ({share}{estimate_text(odds, symbols)}).")
+                     f"{count(odds.layouts)}{sampled} layouts"
+                     f" ({share}{estimate_text(odds, symbols)}).")
         beaten = result.beaten_by
         if beaten is not None:
             lines += ["", f"A layout that beats it (he takes {noun(beaten.tricks)}):",

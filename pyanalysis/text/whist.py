@@ -245,8 +245,8 @@ def verdict_lines(result: WhistDecision, symbols: bool) -> list[str]:
     best = result.options[result.best]
     others = [w for w in ranked(result) if w != result.best]
     layouts = None if result.exact else result.kept
-    head = (f"{VERDICTS[result.best]}: {with_error(best.vists, best.vists_se, symbols, layouts=layouts)}"
-            f" vists against ")
+    value = with_error(best.vists, best.vists_se, symbols, layouts=layouts)
+    head = f"{VERDICTS[result.best]}: {value} vists against "
     head += " and ".join(f"{signed(result.options[w].vists)} for {NAMES[w]}" for w in others)
     diffs = [with_error(-result.paired[w][0], result.paired[w][1], symbols, sign=False)
              for w in others]
