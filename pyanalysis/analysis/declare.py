@@ -12,8 +12,11 @@ defender saying what is best for himself (`whist.induce`). When both whist, the 
 priced at one split of the defence's tricks, the same for every player, from the two
 defenders' mosts (`pricing`, the rule `whist_table` states).
 
-His best discard for a game has the highest mean value in vists; ties go to the discard made
-more often, then to the first in card order (♠ ♣ ♦ ♥, low cards first). The best declaration
+His best discard for a game has the highest mean value in vists; ties go to the discard with
+more tricks on average (misère: fewer), then to the one made (misère: clean) more often, then
+to the discard of the lowest cards (`layouts.low_cards_first`: the higher of the two cards
+lower, then the other; with equal ranks the one with fewer trumps): a declarer never throws
+his aces for nothing. The best declaration
 has the highest mean value; ties go to the lower game in the bidding order. Every other game's
 difference to it is paired: taken layout by layout on the same layouts, with the standard error
 of that difference.
@@ -57,9 +60,9 @@ from ..rules import RuleSet
 from ..seat import Seat
 from ..serialize import JsonFields, exact, floats_json
 from .layouts import (MAX_SAMPLES, as_hand, check_samples_cap, check_seed, discard_classes,
-                      prepare)
-from .sampling import DEFAULT_SAMPLES, standard_error, talon_cards
+                      low_cards_first, prepare)
 from .pricing import mosts_of_hands, outcome, price_said, shares_of
+from .sampling import DEFAULT_SAMPLES, binomial_interval, standard_error, talon_cards
 from .whist import induce, whisting_tree
 
 __all__ = ["DeclareOption", "Declaration", "declare_options", "planned_positions"]
@@ -95,7 +98,11 @@ class DeclareOption(JsonFields):
     share}; `tricks`: their mean; `vists`: his mean value in vists, `vists_se` its standard
     error; `diff`, `diff_se`: the mean paired difference to the best declaration and its
     standard error (0 and None for the best itself; every standard error is None when every
-    layout was counted)."""
+    layout was counted); `probability_interval`: the 95% interval of `probability`
+    (`sampling.binomial_interval`; None when every layout was counted); `seat_weighed`:
+    with the defenders deciding from their seats, what this game's decisions weighed
+    ({"decisions", "fewest", "short"}, as `Declaration.seat_weighed`; None otherwise and
+    for misère, whose words are not decided from a seat)."""
 
     game: Game
     discard: tuple[Card, Card]
@@ -108,6 +115,8 @@ class DeclareOption(JsonFields):
     vists_se: float | None
     diff: Fraction
     diff_se: float | None
+    probability_interval: tuple[float, float] | None = None
+    seat_weighed: dict[str, int] | None = None
 
     JSON = ("game", "discard", "merged", ("probability", lambda o: exact(o.probability)),
             ("probability_float", lambda o: float(o.probability)), "probability_se",
@@ -115,7 +124,8 @@ class DeclareOption(JsonFields):
             ("tricks", lambda o: exact(o.tricks)), ("tricks_float", lambda o: float(o.tricks)),
             ("vists", lambda o: exact(o.vists)), ("vists_float", lambda o: float(o.vists)),
             "vists_se", ("diff", lambda o: exact(o.diff)),
-            ("diff_float", lambda o: float(o.diff)), "diff_se")
+            ("diff_float", lambda o: float(o.diff)), "diff_se", "probability_interval",
+            "seat_weighed")
 
 
 @dataclass(frozen=True)
@@ -386,6 +396,7 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
     hands = _layout_hands(q, ranks, int(kept[0]))
     count = len(ranks)
     leaves = weighed = None
+    per_game = None
     if whist == "seat":
         from .declare_seat import seat_words
 
@@ -393,10 +404,12 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
         whole[:, q.declarer - 1] = q.hand.mask
         assert q.talon is not None
         weighed: dict[str, int] | None = {}
+        per_game: dict[Game, dict[str, int]] = {}
         leaves = seat_words(q.talon, q.declarer, q.leader, whole,
                             [g for g in games if g.kind == CONTRACT], ruleset, players,
                             samples=SEAT_SAMPLES if seat_samples is None else seat_samples,
-                            seed=seed, jobs=jobs, progress=progress, weighed=weighed)
+                            seed=seed, jobs=jobs, progress=progress, weighed=weighed,
+                            per_game=per_game)
     prices, scale = _prices(games, ruleset, players, q.declarer, q.n, count, leaves)
     chosen: dict[Game, tuple[int, Any, Any]] = {}  # game -> (discard, tricks, values)
     for strain in STRAINS:
@@ -404,16 +417,17 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
         tricks = _counts(template, hands, kept, q.declarer, jobs, progress)
         mine = [g for g in games if g.kind == CONTRACT and g.trump == strain]
         shares = _Shares(template, hands, kept, tricks, q, jobs)
+        prefer = [low_cards_first(c[0], strain) for c in classes]
         for game in mine:
-            chosen[game] = _best_discard(prices[game], tricks, shares)
+            chosen[game] = _best_discard(prices[game], tricks, shares, prefer)
     misere = Game(MISERE)
     template = _template(hands[0], kept[0], q, MISERE, None)
     chosen[misere] = _best_misere(template, hands, kept, prices[misere], q.declarer, jobs,
-                                  progress)
+                                  progress, [low_cards_first(c[0], None) for c in classes])
     if whist == "seat" and seat_samples is None:
         seat_samples = SEAT_SAMPLES
     return _result(q, ruleset, players, whist, seat_samples, ranks, every, seed, classes,
-                   chosen, prices, scale, count, games, weighed)
+                   chosen, prices, scale, count, games, weighed, per_game)
 
 
 def _layout_hands(q: _Question, ranks: Any, first_kept: int) -> Any:
@@ -486,10 +500,11 @@ def _count_where(template: Any, hands: Any, mine: Any, rows: Any, jobs: int | No
 
 
 def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int,
-                 jobs: int | None, progress: Callable[[int], None] | None
-                 ) -> tuple[int, Any, Any]:
-    """The best discard for misère (the highest mean value, then clean most often, then the
-    first in card order), with fewer counts than one per layout and discard.
+                 jobs: int | None, progress: Callable[[int], None] | None,
+                 prefer: list[tuple[int, ...]]) -> tuple[int, Any, Any]:
+    """The best discard for misère (the highest mean value, then the fewest tricks, then
+    clean most often, then the least `prefer[d]`: the discard of the lowest cards), with
+    fewer counts than one per layout and discard.
 
     His value never rises with a trick more (checked on the value table; otherwise every
     discard is counted), so lower bounds on his tricks bound a discard's value from above.
@@ -507,8 +522,11 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
     ways = len(kept)
     exact: dict[int, Any] = {}
 
-    def key(d: int, tricks: Any) -> tuple[int, int, int]:
-        return int(value[tricks].sum()), int(clean[d]), -d
+    def key(d: int, tricks: Any) -> tuple:
+        # At lower bounds on his tricks the key is an upper bound of the true one (his value
+        # never rises with a trick, and fewer tricks rank higher): the pruning below holds.
+        return (int(value[tricks].sum()), -int(tricks.sum()), int(clean[d]),
+                tuple(-x for x in prefer[d]))
 
     def count(d: int, rows: Any, into: Any) -> Any:
         into[rows] = _count_where(template, hands, int(kept[d]), rows, jobs)
@@ -649,11 +667,13 @@ class _Shares:
                        self._bounds(d, 1)[0]]
 
 
-def _best_discard(p: _Prices, tricks: Any, shares: _Shares) -> tuple[int, Any, Any]:
+def _best_discard(p: _Prices, tricks: Any, shares: _Shares,
+                  prefer: list[tuple[int, ...]]) -> tuple[int, Any, Any]:
     """The best discard for the contract of `p`: (its index, its tricks, its scaled values
     per layout). One discard is priced first; a discard whose value, summed over the layouts,
     is below that one's even at the best shares for it cannot be best, and the shares are
-    searched only for the others (see `_Shares.prefetch`); ties go as the module doc says."""
+    searched only for the others (see `_Shares.prefetch`); ties go as the module doc says
+    (more tricks, made more often, then the least `prefer[d]`: the lowest cards)."""
     import numpy as np
 
     high = p.high[p.words[:, None], tricks].sum(axis=0)
@@ -669,7 +689,7 @@ def _best_discard(p: _Prices, tricks: Any, shares: _Shares) -> tuple[int, Any, A
         column = tricks[:, d]
         values = shares.values(p, d)
         made = int(np.count_nonzero(column + p.earlier >= p.game.level))
-        key = (int(values.sum()), made, -d)
+        key = (int(values.sum()), int(column.sum()), made, tuple(-x for x in prefer[d]))
         if best is None or key > best[0]:
             best = (key, d, column, values)
     assert best is not None
@@ -680,7 +700,8 @@ def _result(q: _Question, rules: RuleSet, players: int, whist: str,
             seat_samples: int | str | None, ranks: Any, every: bool, seed: int | None,
             classes: list, chosen: dict[Game, tuple[int, Any, Any]],
             prices: dict[Game, _Prices], scale: int, count: int, games: list[Game],
-            weighed: dict[str, int] | None = None) -> Declaration:
+            weighed: dict[str, int] | None = None,
+            per_game: dict[Game, dict[str, int]] | None = None) -> Declaration:
     """The result: each game's entry, the best declaration and the paired differences."""
     import numpy as np
 
@@ -704,7 +725,9 @@ def _result(q: _Question, rules: RuleSet, players: int, whist: str,
             vists=Fraction(sums[game], count * scale),
             vists_se=None if every else _stderr(values, scale),
             diff=Fraction(int(diffs.sum()), count * scale),
-            diff_se=None if every or game == top else _stderr(diffs, scale)))
+            diff_se=None if every or game == top else _stderr(diffs, scale),
+            probability_interval=None if every else binomial_interval(made, count),
+            seat_weighed=None if per_game is None else per_game.get(game)))
     best = options[games.index(top)]
     return Declaration(
         hand=q.hand, others=q.others, declarer=q.declarer, leader=q.leader, rules=rules,

@@ -63,7 +63,8 @@ def seat_words(talon: tuple[Card, Card], declarer: int, leader: int, hands: Any,
                games: list[Game], rules: RuleSet, players: int, *, samples: int | str,
                seed: int | None, jobs: int | None = None,
                progress: Callable[[int], None] | None = None,
-               weighed: dict[str, int] | None = None) -> dict[Game, list[tuple]]:
+               weighed: dict[str, int] | None = None,
+               per_game: dict[Game, dict[str, int]] | None = None) -> dict[Game, list[tuple]]:
     """For each contract game in `games` and each layout (row of `hands`, an (L, 3) uint32
     array of the three seats' card masks, seat s in column s - 1; the declarer's column holds
     his n + 2 cards BEFORE the discard, talon included), the leaf of
@@ -77,6 +78,7 @@ def seat_words(talon: tuple[Card, Card], declarer: int, leader: int, hands: Any,
     weighed:  a dict that receives how many decisions were made from a seat ("decisions"),
               the fewest layouts one of them weighed ("fewest"), and how many weighed fewer
               than `samples` ("short": the bidding filter kept fewer within its draws).
+    per_game: a dict that receives the same counts for each game's own decisions.
     See the module doc for the rule.
     """
     import numpy as np
@@ -89,6 +91,7 @@ def seat_words(talon: tuple[Card, Card], declarer: int, leader: int, hands: Any,
     trees = {game: whisting_tree(game, declarer, rules, players) for game in games}
     out: dict[Game, list[tuple]] = {game: [] for game in games}
     decided: dict[tuple, str] = {}
+    mine: dict[Game, list[int]] = {game: [] for game in games}  # each game's decisions
     for row in np.asarray(hands, dtype=np.uint32).reshape(-1, 3):
         layout = tuple(int(h) for h in row)
         views: dict[tuple[int, int | None], _Seat] = {}
@@ -105,6 +108,7 @@ def seat_words(talon: tuple[Card, Card], declarer: int, leader: int, hands: Any,
                             view = views[node.seat, game.trump] = _Seat(table, node.seat,
                                                                         layout, game.trump)
                         decided[key] = table.decide(node, game, view)
+                        mine[game].append(table.weighed[-1])
                     word = decided[key]
                 said += (word,)
                 node = node.options[word]
@@ -112,10 +116,16 @@ def seat_words(talon: tuple[Card, Card], declarer: int, leader: int, hands: Any,
         if progress is not None:
             progress(1)
     if weighed is not None:
-        weighed.update(decisions=len(table.weighed), fewest=min(table.weighed, default=0),
-                       short=sum(1 for k in table.weighed
-                                 if samples != "all" and k < samples))
+        weighed.update(_tally(table.weighed, samples))
+    if per_game is not None:
+        per_game.update({game: _tally(mine[game], samples) for game in games})
     return out
+
+
+def _tally(weighed: list[int], samples: int | str) -> dict[str, int]:
+    """{"decisions", "fewest", "short"} of the layouts some decisions weighed."""
+    return {"decisions": len(weighed), "fewest": min(weighed, default=0),
+            "short": sum(1 for k in weighed if samples != "all" and k < samples)}
 
 
 class _Table:

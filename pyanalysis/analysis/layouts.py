@@ -5,7 +5,9 @@ other seats, ``n`` each, in C(2n, n) equally likely ways (184,756 for a full dea
 ``layout_odds`` solves every one of them (or a seeded sample) with the engine, in compiled code
 on several threads: the full distribution of the declarer's tricks, or, with a target, one
 bound search per layout. With two extra cards (hand and talon before the discard) it does so
-for every distinct discard and ranks them.
+for every distinct discard and ranks them: fewest failures (without a target, the best mean,
+then made most often), and among discards equal in that, the discard of the lowest cards
+(`low_cards_first`: a declarer never throws his aces for nothing).
 
 The numbers are double-dummy: in each layout every player is assumed to see all the cards.
 That favours the defenders where at the table they would have to guess his hand, and the
@@ -15,6 +17,7 @@ table neither from above nor from below: they are his chances when both sides se
 from __future__ import annotations
 
 import math
+import statistics
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
@@ -288,6 +291,18 @@ def discard_classes(hand: int, others: int) -> list[list[tuple[int, int]]]:
     return list(classes.values())
 
 
+def low_cards_first(pair: Iterable[int | Card], trump: int | None) -> tuple[int, ...]:
+    """The key that orders discards equal in everything else, the one a player lays away
+    first smallest: the discard of the lower cards. Their higher cards are compared first
+    (the discard whose higher card is lower comes first), then the other cards; with equal
+    ranks, the discard with fewer trumps; last, card order (♠ ♣ ♦ ♥), so the key is total.
+    A declarer never throws his aces for nothing."""
+    cards = sorted((c if isinstance(c, int) else c.index for c in pair),
+                   key=lambda c: (-(c & 7), c))
+    trumps = sum(1 for c in cards if trump is not None and c >> 3 == trump)
+    return (*(c & 7 for c in cards), trumps, *sorted(cards))
+
+
 def _cards(pair: tuple[int, int]) -> tuple[Card, Card]:
     return Card.from_index(pair[0]), Card.from_index(pair[1])
 
@@ -421,22 +436,44 @@ def _screened(q: Question, classes: list, target: int) -> list:
 
 
 def _rank_key(odds: LayoutOdds) -> tuple:
-    """Best discard first: fewest failures (or the best mean), complete counts before cut ones."""
+    """Best discard first: complete counts before cut ones, then fewest failures (target
+    mode) or the best mean (most tricks; misère fewest) then made most often (misère: clean);
+    equal ones by `low_cards_first`."""
+    low = low_cards_first(odds.discard or (), odds.game.trump)
     if odds.made is not None:
-        return (not odds.complete, odds.failed if odds.complete else 0, -odds.layouts)
+        return (not odds.complete, odds.failed if odds.complete else 0, -odds.layouts, low)
+    misere = odds.game.kind == MISERE
     mean = odds.mean if odds.mean is not None else Fraction(0)
-    return (not odds.complete, mean if odds.game.kind == MISERE else -mean)
+    made = sum(k for t, k in odds.counts.items()
+               if (t == 0 if misere else t >= odds.game.level))
+    return (not odds.complete, mean if misere else -mean, -made, low)
 
 
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a binomial proportion (sound near 0 and 1 as well)."""
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    # At 0 and at `trials` the interval ends exactly at 0 or 1; say so without rounding error.
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == trials else min(1.0, centre + half)
-    return (low, high)
+def binomial_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a share of `k` successes in `n` layouts drawn, at
+    confidence `level` (default 95%): the one interval every sampled probability carries.
+
+    Closed form, sound near 0 and 1 as well (unlike the normal approximation, whose
+    standard error is 0 when every layout agrees); at k = 0 it starts exactly at 0 and at
+    k = n it ends exactly at 1."""
+    checks.whole("n", n, low=1)
+    checks.whole("k", k, low=0, high=n)
+    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level < 1:
+        raise PositionError(f"level {checks.shown(level)}: a confidence between 0 and 1")
+    z = statistics.NormalDist().inv_cdf((1 + level) / 2)
+    p = k / n
+    spread = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / spread
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / spread
+    low = 0.0 if k == 0 else max(0.0, centre - half)
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return low, high
+
+
+def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a binomial proportion: `binomial_interval`, under the
+    name the odds and the studies have used."""
+    return binomial_interval(successes, trials)
 
 
 def _check_options(q: Question, target: int | None, samples: int | None, seed: int | None,

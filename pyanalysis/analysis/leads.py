@@ -24,7 +24,7 @@ from ..serialize import JsonFields, floats_json, seats_json
 from ..solving import make_position
 from .pricing import DefenceShares, needs_split, outcome, shares_at, shares_many
 from .layouts import as_hand
-from .sampling import DEFAULT_SAMPLES, Sampled, standard_error, talon_cards
+from .sampling import DEFAULT_SAMPLES, Sampled, binomial_interval, standard_error, talon_cards
 
 #: What the leader's-seat numbers assume, said wherever they are shown.
 BIAS = ("play after the lead is double-dummy: it favours the defenders (in misère the "
@@ -203,7 +203,11 @@ class LeadStats(JsonFields):
     `diff`, `diff_se`: the paired difference to the best lead on the same layouts (in vists
     when priced, else in the declarer's tricks, from the leader's side: 0 for the best, less
     for the others); `partner_vists`, `partner_vists_se`: the other defender's mean value,
-    priced, in a contract (with two whisters both from one split, `pricing`).
+    priced, in a contract (with two whisters both from one split, `pricing`);
+    `set_probability_interval`: the 95% interval of `set_probability`
+    (`sampling.binomial_interval`; None when every layout was taken); `set_diff`,
+    `set_diff_se`: the paired difference of the share set (misère: caught) to the best lead,
+    from the leader's side (for a declarer leading, a set counts against him).
     """
 
     card: Card
@@ -217,6 +221,9 @@ class LeadStats(JsonFields):
     diff_se: float | None
     partner_vists: Fraction | None = None
     partner_vists_se: float | None = None
+    set_probability_interval: tuple[float, float] | None = None
+    set_diff: Fraction = Fraction(0)
+    set_diff_se: float | None = None
 
     JSON = ("card", "tricks", ("tricks_float", lambda s: float(s.tricks)), "tricks_se",
             ("set_probability", lambda s: float(s.set_probability)),
@@ -225,13 +232,18 @@ class LeadStats(JsonFields):
             "vists_se", "diff", ("diff_float", lambda s: float(s.diff)), "diff_se",
             "partner_vists", ("partner_vists_float",
                               lambda s: None if s.partner_vists is None
-                              else float(s.partner_vists)), "partner_vists_se")
+                              else float(s.partner_vists)), "partner_vists_se",
+            "set_probability_interval", "set_diff",
+            ("set_diff_float", lambda s: float(s.set_diff)), "set_diff_se")
 
 
 @dataclass(frozen=True)
 class LeadDecision(Sampled, JsonFields):
     """Every lead from the leader's seat: `leads` {card: `LeadStats`}, `best`, the layouts
-    `asked`, `drawn` and `kept`, and how they were made (`Sampled`)."""
+    `asked`, `drawn` and `kept`, and how they were made (`Sampled`); `ranked_by`: "vists"
+    (priced: the leader's vists, then the chance to set the contract, then the declarer's
+    mean tricks) or "set" (unpriced: the chance to set, then the mean tricks), and `order`
+    the leads so ranked, best first (see `lead_decision`)."""
 
     game: Game
     declarer: int
@@ -241,10 +253,13 @@ class LeadDecision(Sampled, JsonFields):
     best: Card
     rules: RuleSet | None
     whist: dict[int, str] | None
+    ranked_by: str = "set"
+    order: tuple[Card, ...] = ()
 
     JSON = ("game", "declarer", "leader", "hand", "best", "leads", "drawn", "kept", "exact",
             "seed", "discard_model", "filter", "rules", "asked", "max_draws",
-            ("whist", lambda d: seats_json(d.whist or None)), ("double_dummy", lambda d: BIAS))
+            ("whist", lambda d: seats_json(d.whist or None)), ("double_dummy", lambda d: BIAS),
+            "ranked_by", "order")
 
 
 def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer: int, *,
@@ -275,6 +290,10 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
               on the same layouts (one search per lead and layout, all in compiled code), so
               the differences to the best lead (`diff`) have their own, smaller errors.
     rules, whist: price the leads in vists for the leader (see `lead_table`).
+    The best lead: priced, the most vists for the leader, then the best chance to set the
+    contract (misère: to catch him; for a declarer leading, to make it), then the fewest
+    tricks for the declarer (the most, where the leader wants them); unpriced, the chance
+    to set first. Ties last go to the first in the order the hand is printed.
     """
     import solver
 
@@ -329,11 +348,19 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
     # per layout and lead.
     scores = {c: side(c) for c in cards}
     totals = {c: sum(scores[c]) for c in cards}
-    best = max(cards, key=lambda c: (totals[c], -cards.index(c)))
+    # A set (misère: a catch) is what a defender wants and what the declarer does not.
+    sign = -1 if leader == declarer else 1
+    sets = {c: [sign * int(t >= 1 if game.kind == MISERE else t < game.level)
+                for t in per_lead[c]] for c in cards}
+    mine = {c: sum(t if wants_more else -t for t in per_lead[c]) for c in cards}
+    order = sorted(cards, key=lambda c: (totals[c] if priced is not None else 0, sum(sets[c]),
+                                         mine[c], -cards.index(c)), reverse=True)
+    best = order[0]
     stats = {}
     for card in cards:
         tricks = per_lead[card]
         short = sum(1 for t in tricks if (t >= 1 if game.kind == MISERE else t < game.level))
+        set_diffs = [a - b for a, b in zip(sets[card], sets[best])]
         dist: dict[int, int] = {}
         for t in tricks:
             dist[t] = dist.get(t, 0) + 1
@@ -349,9 +376,14 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
             partner_vists=None if partner_priced is None
             else sum(partner_priced[card], Fraction(0)) / n,
             partner_vists_se=None if partner_priced is None or worlds.exact
-            else standard_error(partner_priced[card]))
+            else standard_error(partner_priced[card]),
+            set_probability_interval=None if worlds.exact else binomial_interval(short, n),
+            set_diff=Fraction(sum(set_diffs), n),
+            set_diff_se=None if worlds.exact else standard_error(set_diffs))
     return LeadDecision(game=game, declarer=declarer, leader=leader, hand=hand, leads=stats,
-                        best=best, rules=ruleset, whist=words, **Sampled.of(worlds))
+                        best=best, rules=ruleset, whist=words,
+                        ranked_by="set" if priced is None else "vists", order=tuple(order),
+                        **Sampled.of(worlds))
 
 
 def _prices(positions: list[Any], cards: list[Card], per_lead: Mapping[Card, list[int]],

@@ -53,8 +53,10 @@ from ..errors import CardCountError, DuplicateCardError, PositionError
 from ..games import CONTRACT, MISERE, Game
 from ..hand import Hand
 from ..solving import SEATS
-from .layouts import (MAX_DRAWS, MAX_WORLDS, as_hand, check_samples_cap, check_seed,
-                      discard_classes)
+# `binomial_interval`: the interval every sampled share carries, defined with the layout
+# counts (the lowest module that uses it) and given here with the rest of the sampling.
+from .layouts import (MAX_DRAWS, MAX_WORLDS, as_hand, binomial_interval, check_samples_cap,
+                      check_seed, discard_classes)
 
 DISCARD_MODELS = ("dd", "low")
 FILTERS = ("bid", "clean", "at-most-one", "none")

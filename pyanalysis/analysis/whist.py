@@ -296,6 +296,17 @@ class WhistDecision(Sampled, JsonFields):
     partner: str
     said_before: tuple[str, ...]
 
+    @property
+    def set_probability_intervals(self) -> dict[str, tuple[float, float]] | None:
+        """{word: the 95% interval of its `set_probability`} (`sampling.binomial_interval`;
+        None when every layout was taken)."""
+        from .sampling import binomial_interval
+
+        if self.exact:
+            return None
+        return {word: binomial_interval(int(o.set_probability * self.kept), self.kept)
+                for word, o in self.options.items()}
+
     JSON = ("game", "declarer", "seat", "hand", "talon", "rules",
             ("rule_overrides", _overrides), "said_before", "options", "best",
             ("paired", lambda d: {w: {"difference": exact(diff), "difference_float": float(diff),
@@ -303,7 +314,8 @@ class WhistDecision(Sampled, JsonFields):
             "drawn", "kept", "exact", "seed", "discard_model", "filter", "partner", "asked",
             "max_draws",
             ("double_dummy", lambda d: "play after the decision is double-dummy: it favours "
-                                       "the defenders, who at the table cannot see the cards"))
+                                       "the defenders, who at the table cannot see the cards"),
+            "set_probability_intervals")
 
 
 def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer: int,

@@ -12,8 +12,8 @@ from pyanalysis.diagram import draw_deal
 
 from .lines import line_lines
 from .words import (
-    count, fraction_text, game_text, hand_text, merged_text, noun, pair_text, percent, say,
-    seat_name, table, the_others,
+    count, fraction_text, game_text, hand_text, interval_text, merged_text, noun, pair_text,
+    percent, say, seat_name, table, the_others,
 )
 
 __all__ = ["DOUBLE_DUMMY", "counted_text", "discard_rows", "estimate_text", "layout_lines",
@@ -44,13 +44,13 @@ def counted_text(odds: LayoutOdds) -> str:
     return f"{count(odds.total)} layouts{per}: exact, every layout counted{cut}."
 
 
-def estimate_text(odds: LayoutOdds) -> str:
-    """The 95% interval and standard error of a sampled probability, or ""."""
+def estimate_text(odds: LayoutOdds, symbols: bool = True) -> str:
+    """The 95% interval (and the standard error, when the layouts drawn do not all agree)
+    of a sampled probability, or ""."""
     if odds.interval is None or odds.stderr is None:
         return ""
-    low, high = odds.interval
-    return (f"; 95% interval [{percent(low)}, {percent(high)}],"
-            f" standard error {odds.stderr * 100:.2f}%")
+    error = f", standard error {odds.stderr * 100:.2f}%" if odds.stderr else ""
+    return f"; {interval_text(odds.interval, symbols)}{error}"
 
 
 def made_text(odds: LayoutOdds) -> str:
@@ -107,7 +107,7 @@ def distribution_lines(odds: LayoutOdds) -> list[str]:
     return lines
 
 
-def target_lines(odds: LayoutOdds) -> list[str]:
+def target_lines(odds: LayoutOdds, symbols: bool = True) -> list[str]:
     misere = odds.game.kind == "misere"
     made = odds.made or 0
     if misere:
@@ -121,7 +121,7 @@ def target_lines(odds: LayoutOdds) -> list[str]:
                    f" early).")
     exact = f" = {fraction_text(odds.probability)}" if odds.exact else ""
     return say(f"{what} in {count(made)} of {count(odds.layouts)} layouts{exact}"
-               f" ({percent(odds.probability)}{estimate_text(odds)}); {other} in"
+               f" ({percent(odds.probability)}{estimate_text(odds, symbols)}); {other} in"
                f" {count(odds.layouts - made)}.")
 
 
@@ -172,7 +172,7 @@ def odds_lines(odds: LayoutOdds, given: pa.Hand, out: pa.Hand | None,
         merged = merged_text(odds.merged, symbols)
         same = f" (the same as {merged})" if merged else ""
         lines += say(f"Best discard: {pair_text(odds.discard or (), symbols)}{same}.")
-    lines += distribution_lines(odds) if odds.target is None else target_lines(odds)
+    lines += distribution_lines(odds) if odds.target is None else target_lines(odds, symbols)
     worst = worst_lines(odds, symbols)
     if worst:
         lines += ["", *worst]

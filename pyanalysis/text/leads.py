@@ -13,7 +13,7 @@ from pyanalysis.games import MISERE
 
 from .words import (
     SHORT_SEATS, card_text, count, either, game_text, hand_text, percent, rules_text,
-    sampled_sentence, say, seat_name, signed, table, with_error,
+    sampled_sentence, sampled_share, say, seat_name, signed, table, with_error,
 )
 
 __all__ = ["decision_lines", "table_lines"]
@@ -50,7 +50,8 @@ def card_list(cards: Sequence[pa.Card], symbols: bool) -> str:
 
 
 def with_se(value: Fraction | float, se: float | None, symbols: bool, sign: bool = False) -> str:
-    """A value with its standard error: signed (`sign`) or to two decimals."""
+    """A value with its standard error (`words.with_error`): signed (`sign`) or to two
+    decimals."""
     return with_error(value, se, symbols, places=None if sign else 2)
 
 
@@ -183,10 +184,31 @@ def model_lines(result: LeadDecision) -> list[str]:
 
 
 def ranked(result: LeadDecision) -> list[pa.Card]:
-    """The leads, best first (by the paired difference; `best` first on a tie)."""
+    """The leads, best first, in the order the analysis ranked them (`order`)."""
+    if result.order:
+        return list(result.order)
     cards = list(result.leads)
     return sorted(cards, key=lambda c: (c != result.best, -result.leads[c].diff,
                                         cards.index(c)))
+
+
+def aim_words(result: LeadDecision) -> str:
+    """"set the contract", "catch him", for a declarer leading "make the contract"."""
+    misere = result.game.kind == MISERE
+    if result.leader == result.declarer:
+        return "stay clean" if misere else "make the contract"
+    return "catch him" if misere else "set the contract"
+
+
+def ranking_sentence(result: LeadDecision) -> str:
+    """Which rule ranked the leads, in one sentence."""
+    fewest = "most" if leader_wants_more(result.game, result.declarer, result.leader) \
+        else "fewest"
+    if result.ranked_by == "vists":
+        return (f"The leads are ranked by the leader's vists, then by the chance to"
+                f" {aim_words(result)}, then by the {fewest} tricks for the declarer.")
+    return (f"No rules are given to price them, so the leads are ranked by the chance to"
+            f" {aim_words(result)}, then by the {fewest} tricks for the declarer.")
 
 
 def leads_table(result: LeadDecision, symbols: bool) -> list[str]:
@@ -225,34 +247,55 @@ def vists_words(result: LeadDecision) -> str:
     return f"the leader’s and his partner’s values in vists{shares}, "
 
 
+def _as_good(result: LeadDecision, card: pa.Card) -> bool:
+    """Whether `card` ties the best lead on everything the ranking reads."""
+    s, best = result.leads[card], result.leads[result.best]
+    return s.diff == 0 and s.set_diff == 0 and s.tricks == best.tricks
+
+
 def recommendation_lines(result: LeadDecision, symbols: bool) -> list[str]:
     best = result.leads[result.best]
-    ties = [c for c in ranked(result) if c != result.best and result.leads[c].diff == 0]
+    ties = [c for c in ranked(result) if c != result.best and _as_good(result, c)]
     shown = card_text(result.best, symbols)
     also = f" (as good: {card_list(ties, symbols)})" if ties else ""
     short = ("he is caught" if result.game.kind == MISERE else "the contract goes down")
+    layouts = None if result.exact else result.kept
+    share = sampled_share(best.set_probability, best.set_probability_interval, result.kept,
+                          symbols)
     text = (f"Lead {shown}{also}: the declarer takes"
-            f" {with_se(best.tricks, best.tricks_se, symbols)} tricks on average and {short}"
-            f" in {percent(best.set_probability)} of the layouts")
+            f" {with_error(best.tricks, best.tricks_se, symbols, places=2, layouts=layouts)}"
+            f" tricks on average and {short} in {share}")
     if best.vists is not None:
-        text += f"; {with_se(best.vists, best.vists_se, symbols, sign=True)} vists for the leader"
+        text += (f"; {with_error(best.vists, best.vists_se, symbols, layouts=layouts)} vists"
+                 f" for the leader")
     lines = say(text + ".")
+    lines += say(ranking_sentence(result))
     rest = [c for c in ranked(result) if c != result.best and c not in ties]
     if not rest:
         lines += say("Every lead gives the same on these layouts.")
         return lines
     runner = rest[0]
     s = result.leads[runner]
-    unit = "vists" if result.rules is not None else "tricks"
-    gap = with_se(-s.diff, s.diff_se, symbols)
-    lines += say(f"The next best, {card_text(runner, symbols)}, is {gap} {unit} worse for the"
-                 f" leader on the same layouts.")
-    if s.diff_se is not None and s.diff_se > 0 and -s.diff < 2 * s.diff_se:
+    name = card_text(runner, symbols)
+    if result.ranked_by == "set" and s.set_diff != 0:
+        gap = with_error(-s.set_diff * 100, None if s.set_diff_se is None
+                         else s.set_diff_se * 100, symbols, sign=False)
+        lines += say(f"The next best, {name}: the chance to {aim_words(result)} is {gap}"
+                     f" percentage points lower on the same layouts.")
+        diff, se = -s.set_diff, s.set_diff_se
+    else:
+        unit = "vists" if result.rules is not None else "tricks"
+        same = (" is as likely to " + aim_words(result) + " and"
+                if result.ranked_by == "set" else " is")
+        lines += say(f"The next best, {name},{same} {with_se(-s.diff, s.diff_se, symbols)}"
+                     f" {unit} worse for the leader on the same layouts.")
+        diff, se = -s.diff, s.diff_se
+    if se is not None and se > 0 and diff < 2 * se:
         lines += say(f"That is within two standard errors: {count(result.kept)} layouts do not"
-                     f" settle it (more --samples would).")
-    elif s.diff_se:
-        lines += say(f"That is {-float(s.diff) / s.diff_se:.1f} standard errors: not a"
-                     f" sampling accident.")
+                     f" tell {shown} and {name} apart (more --samples would).")
+    elif se:
+        lines += say(f"That is {float(diff) / se:.1f} standard errors: not a sampling"
+                     f" accident.")
     return lines
 
 

@@ -32,11 +32,12 @@ def misere_lines(odds: LayoutOdds, given: pa.Hand, out: pa.Hand | None,
     caught = odds.made or 0
     sampled = " sampled" if odds.sample is not None else ""
     if caught == 0:
-        lines += say(f"{head} never caught in the {count(odds.layouts)}{sampled} layouts.")
+        lines += say(f"{head} never caught in the {count(odds.layouts)}{sampled} layouts"
+                     f"{estimate_text(odds, symbols)}.")
     else:
         share = percent(odds.probability) if odds.probability is not None else "-"
         lines += say(f"{head} caught in {count(caught)}/{count(odds.layouts)}{sampled} layouts"
-                     f" ({share}{estimate_text(odds)}).")
+                     f" ({share}{estimate_text(odds, symbols)}).")
         if odds.worst is not None:
             lines += ["", f"A layout that catches him (he takes {noun(odds.worst.tricks)}):",
                       *layout_lines(odds.worst, odds.game, odds.declarer, symbols)]

@@ -13,8 +13,8 @@ from .layouts import DOUBLE_DUMMY, counted_text, discard_rows, estimate_text, la
 from .lines import line_lines
 from .scoring import format_deal
 from .words import (
-    card_text, count, game_text, hand_text, merged_text, noun, pair_text, percent, say,
-    seat_name, table, the_others,
+    card_text, count, game_text, hand_text, interval_text, merged_text, noun, pair_text,
+    percent, say, seat_name, table, the_others,
 )
 
 __all__ = ["refutation_lines", "tenner_check_lines", "tenner_odds_lines"]
@@ -131,15 +131,17 @@ def tenner_odds_lines(result: TennerOdds, given: pa.Hand, out: pa.Hand | None,
                      f" {count(odds.layouts)} layouts.")
     elif result.guaranteed:
         how = f"discarding {discard} he" if discard else "he"
+        interval = f", {interval_text(odds.interval, symbols)}" if odds.interval else ""
         lines += say(f"No sampled layout beats it: {how} takes ten in all"
-                     f" {count(odds.layouts)} sampled layouts (an estimate, not a proof: count"
-                     f" every layout without --samples).")
+                     f" {count(odds.layouts)} sampled layouts (an estimate{interval}, not a"
+                     f" proof: count every layout without --samples).")
     else:
         which = f"best discard {discard}" if twelve else "the hand"
         sampled = " sampled" if odds.sample is not None else ""
         share = percent(odds.probability) if odds.probability is not None else "-"
         lines += say(f"Not guaranteed: {which} makes ten in {count(odds.made or 0)}/"
-                     f"{count(odds.layouts)}{sampled} layouts ({share}{estimate_text(odds)}).")
+                     f"{count(odds.layouts)}{sampled} layouts"
+                     f" ({share}{estimate_text(odds, symbols)}).")
         beaten = result.beaten_by
         if beaten is not None:
             lines += ["", f"A layout that beats it (he takes {noun(beaten.tricks)}):",

@@ -263,8 +263,9 @@ def options_table(result: WhistDecision, symbols: bool) -> list[str]:
 def verdict_lines(result: WhistDecision, symbols: bool) -> list[str]:
     best = result.options[result.best]
     others = [w for w in ranked(result) if w != result.best]
-    head = (f"{VERDICTS[result.best]}: {with_error(best.vists, best.vists_se, symbols)} vists"
-            f" against ")
+    layouts = None if result.exact else result.kept
+    value = with_error(best.vists, best.vists_se, symbols, layouts=layouts)
+    head = f"{VERDICTS[result.best]}: {value} vists against "
     head += " and ".join(f"{signed(result.options[w].vists)} for {NAMES[w]}" for w in others)
     diffs = [with_error(-result.paired[w][0], result.paired[w][1], symbols, sign=False)
              for w in others]
@@ -277,7 +278,8 @@ def verdict_lines(result: WhistDecision, symbols: bool) -> list[str]:
         lines += say(f"A tie with {NAMES[runner]}: the word that commits less is shown first.")
     elif se is not None and -diff < 2 * se:
         lines += say(f"The difference to {NAMES[runner]} is within two standard errors:"
-                     f" {count(result.kept)} layouts do not settle it (more --samples would).")
+                     f" {count(result.kept)} layouts do not tell {NAMES[result.best]} and"
+                     f" {NAMES[runner]} apart (more --samples would).")
     elif se is not None:
         lines += say(f"The difference to {NAMES[runner]} is {-float(diff) / se:.1f} standard"
                      f" errors: not a sampling accident.")

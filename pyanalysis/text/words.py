@@ -16,9 +16,9 @@ from pyanalysis.wording import percent
 
 __all__ = [
     "SHORT_SEATS", "WIDTH", "amount", "card_text", "count", "either", "format_cards",
-    "fraction_text", "game_text", "hand_text", "knob", "merged_text", "noun", "pair_text",
-    "percent", "plus_minus", "rules_text", "sampled_sentence", "say", "seat_name", "short",
-    "signed", "table", "the_others", "who", "with_error",
+    "fraction_text", "game_text", "hand_text", "interval_text", "knob", "merged_text", "noun",
+    "pair_text", "percent", "plus_minus", "rules_text", "sampled_sentence", "sampled_share",
+    "say", "seat_name", "short", "signed", "table", "the_others", "who", "with_error",
 ]
 
 WIDTH = 92  # prose is wrapped to this width; diagrams and tables are not
@@ -120,14 +120,46 @@ def plus_minus(symbols: bool) -> str:
 
 
 def with_error(value: Fraction | float, se: float | None, symbols: bool, sign: bool = True,
-               places: int | None = None) -> str:
+               places: int | None = None, layouts: int | None = None) -> str:
     """A value and its standard error: "+1.20 ± 0.31". `places` shows the value unsigned
-    to that many decimals; otherwise it is signed (`sign`) or an unsigned size."""
+    to that many decimals; otherwise it is signed (`sign`) or an unsigned size.
+
+    None (every layout counted) shows the value alone. A sampled value whose standard error
+    is 0 is one every layout drawn agrees on: "+13.33 (all 10 layouts alike)" (`layouts`:
+    how many; without it "(all alike)"), never "± 0.00"; an error that rounds to 0.00 keeps
+    its first figure ("± 0.003")."""
     if places is not None:
         shown = f"{float(value):.{places}f}"
     else:
         shown = signed(value) if sign else amount(value)
-    return shown if se is None else f"{shown} {plus_minus(symbols)} {se:.2f}"
+    if se is None:
+        return shown
+    if se == 0:
+        return f"{shown} (all {count(layouts)} layouts alike)" if layouts else \
+            f"{shown} (all alike)"
+    error = f"{se:.2f}" if se >= 0.005 else f"{se:.1g}"
+    return f"{shown} {plus_minus(symbols)} {error}"
+
+
+def interval_text(interval: tuple[float, float], symbols: bool) -> str:
+    """A share's 95% interval as percentages to one decimal, rounded outwards so that the
+    shown interval holds the computed one: "95% interval 72.2–100%"."""
+    low = math.floor(interval[0] * 1000 + 1e-9) / 10
+    high = math.ceil(interval[1] * 1000 - 1e-9) / 10
+
+    def shown(p: float) -> str:
+        return f"{p:.0f}" if p in (0, 100) else f"{p:.1f}"
+    return f"95% interval {shown(low)}{'–' if symbols else '-'}{shown(high)}%"
+
+
+def sampled_share(share: Fraction, interval: tuple[float, float] | None, layouts: int,
+                  symbols: bool) -> str:
+    """A share of the layouts with how sure it is: "91.00% (95% interval 87.1–93.9%) of 200
+    layouts" when drawn (`interval`), "91.00% of the 184,756 layouts" when every one was
+    counted (`interval` None)."""
+    if interval is None:
+        return f"{percent(share)} of the {count(layouts)} layouts"
+    return f"{percent(share)} ({interval_text(interval, symbols)}) of {count(layouts)} layouts"
 
 
 def knob(value: object) -> str:

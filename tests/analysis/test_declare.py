@@ -132,13 +132,25 @@ def random_ending(rng: random.Random, n: int):
 
 
 def expected(table: dict, games: list[Game]) -> dict:
-    """The brute force's best discard per game (most vists, then made most often, then the
-    first pair in card order) and the best game (most vists, then the lower bid)."""
+    """The brute force's best discard per game (most vists, then the most tricks on average
+    (misère: the fewest), then made most often, then the discard of the lowest cards: its
+    higher card lower, then its other card, then fewer trumps, then card order) and the best
+    game (most vists, then the lower bid)."""
     best = {}
     for game in games:
         pairs = [pair for g, pair in table if g == game]
-        best[game] = max(pairs, key=lambda p: (table[game, p][0], table[game, p][1],
-                                               [-c for c in p]))
+        sign = -1 if game.kind == "misere" else 1
+
+        def low_cards(p: tuple[int, int], game: Game = game) -> tuple:
+            high, low = sorted(p, key=lambda c: -(c % 8))
+            trumps = sum(game.trump is not None and c // 8 == game.trump for c in p)
+            return (high % 8, low % 8, trumps, *sorted(p))
+
+        def key(p: tuple[int, int], game: Game = game, sign: int = sign) -> tuple:
+            value, made, shares = table[game, p]
+            tricks = sum(t * s for t, s in shares.items())
+            return (value, sign * tricks, made, [-x for x in low_cards(p)])
+        best[game] = max(pairs, key=key)
     top = max(games, key=lambda g: (table[g, best[g]][0], -games.index(g)))
     return best, top
 
@@ -246,7 +258,8 @@ def test_the_json_keys():
     entry = data["options"][0]
     assert list(entry) == ["game", "discard", "merged", "probability", "probability_float",
                            "probability_se", "distribution", "tricks", "tricks_float", "vists",
-                           "vists_float", "vists_se", "diff", "diff_float", "diff_se"]
+                           "vists_float", "vists_se", "diff", "diff_float", "diff_se",
+                           "probability_interval", "seat_weighed"]
     assert entry["game"] == "6S" and len(data["options"]) == 26
 
 

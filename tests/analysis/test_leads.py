@@ -256,6 +256,20 @@ ENDINGS = [
 ]
 
 
+def assert_ranked(result, per, game, declarer, leader):
+    """Unpriced, the leads rank by the share set (caught) from the leader's side (a declarer
+    leading wants it low), then by the declarer's tricks from the leader's side, then in the
+    hand's printed order; the best is the first."""
+    sign = 1 if leader_wants_high(game, declarer, leader) else -1
+    wants_set = 1 if leader != declarer else -1
+    printed = sorted(per, key=lambda c: (c.suit, -c.rank))
+    key = {c: (wants_set * sum(is_short(game, t) for t in ts), sum(sign * t for t in ts),
+               -printed.index(c)) for c, ts in per.items()}
+    assert result.ranked_by == "set"
+    assert list(result.order) == sorted(per, key=key.get, reverse=True)
+    assert result.best == result.order[0]
+
+
 @pytest.mark.parametrize("seed, n, game, declarer, leader", ENDINGS)
 def test_every_layout_of_an_ending_matches_brute_force(seed, n, game, declarer, leader):
     hand, others, game, declarer, leader = ending_case(seed, n, game, declarer, leader)
@@ -267,8 +281,8 @@ def test_every_layout_of_an_ending_matches_brute_force(seed, n, game, declarer, 
     assert set(result.leads) == set(hand)
     sign = 1 if leader_wants_high(game, declarer, leader) else -1
     side = {c: mean(sign * t for t in ts) for c, ts in per.items()}
-    top = max(side.values())
-    assert side[result.best] == top
+    top = side[result.best]
+    assert_ranked(result, per, game, declarer, leader)
     for card, tricks in per.items():
         stats = result.leads[card]
         assert stats.tricks == mean(tricks) and isinstance(stats.tricks, Fraction)
@@ -319,8 +333,7 @@ def test_each_sampled_layout_is_solved_as_a_direct_solve(seed, game, declarer, l
         paired = [sign * (a - b) for a, b in zip(tricks, per[result.best])]
         assert stats.diff == mean(paired)
         assert stats.diff_se == pytest.approx(statistics.stdev(paired) / 40 ** 0.5, abs=1e-12)
-    side = {c: mean(sign * t for t in ts) for c, ts in per.items()}
-    assert side[result.best] == max(side.values())
+    assert_ranked(result, per, game, declarer, leader)
 
 
 def test_sampled_vists_with_the_default_model_are_the_score_of_each_layout():

@@ -6,6 +6,7 @@ second, so that the file runs in seconds.
 """
 from __future__ import annotations
 
+import math
 import signal
 import subprocess
 import sys
@@ -141,7 +142,21 @@ def test_tenner_sampled_says_it_is_an_estimate():
     out = flat(ok("tenner", "AKQ87.AK.AQ.A", "-g", "10S", "--declarer", "1", "--out", "KH QH",
                   "--samples", "300", "--seed", "4"))
     assert "Estimate from 300 sampled layouts, seed 4" in out
-    assert "sampled layouts (" in out and "95% interval [" in out and "standard error" in out
+    low, high = pa.tenner_odds("AKQ87.AK.AQ.A", "10S", 1, out="KH QH", samples=300,
+                               seed=4).odds.interval
+    assert (f"makes ten in 6/300 sampled layouts (2.00%; 95% interval"
+            f" {math.floor(1000 * low) / 10:.1f}–{math.ceil(1000 * high) / 10:.1f}%, standard"
+            f" error 0.81%).") in out
+
+
+def test_tenner_never_beaten_in_the_sample_gives_the_interval_not_a_zero_error():
+    out = flat(ok("tenner", "AKQJT.AK.AK.A", "-g", "10S", "--declarer", "1", "--out", "9H 8H",
+                  "--samples", "50"))
+    low = pa.tenner_odds("AKQJT.AK.AK.A", "10S", 1, out="9H 8H", samples=50).odds.interval[0]
+    assert (f"No sampled layout beats it: he takes ten in all 50 sampled layouts (an"
+            f" estimate, 95% interval {math.floor(1000 * low) / 10:.1f}–100%, not a proof:"
+            f" count every layout without --samples).") in out
+    assert "0.00%" not in out
 
 
 # ------------------------------------------------------------------------------ odds
@@ -190,7 +205,9 @@ def test_odds_sampled_states_the_sample_seed_interval_and_error():
                   "--target", "6", "--samples", "300", "--seed", "5"))
     low, high = result.interval
     assert "Estimate from 300 sampled layouts, seed 5, of the 184,756 possible." in out
-    assert f"95% interval [{100 * low:.2f}%, {100 * high:.2f}%]" in out
+    # One decimal, rounded outwards: the interval shown holds the one computed.
+    shown = f"{math.floor(1000 * low) / 10:.1f}–{math.ceil(1000 * high) / 10:.1f}%"
+    assert f"95% interval {shown}" in out
     assert f"standard error {100 * result.stderr:.2f}%" in out
 
 
@@ -459,3 +476,11 @@ def test_ascii_output_has_no_suit_symbols():
     out = ok("tenner", TEN_TALON, "-g", "10S", "--declarer", "2", "--ascii")
     assert not set("♠♣♦♥→") & set(out)
     assert "in 10S: down 2." in out
+
+
+def test_misere_never_caught_in_the_sample_gives_the_interval():
+    out = flat(ok("misere-odds", "87.7.7.7", "--declarer", "2", "--others", "AK.AK.AK.-",
+                  "--samples", "20"))
+    high = pa.misere_odds("87.7.7.7", 2, others="AK.AK.AK.-", samples=20).interval[1]
+    assert (f"he is never caught in the 20 sampled layouts; 95% interval"
+            f" 0–{math.ceil(1000 * high) / 10:.1f}%.") in out

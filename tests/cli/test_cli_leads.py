@@ -92,7 +92,10 @@ def test_seat_view_text_matches_the_api():
         mark = "*" if card == result.best else ""
         cells = [f"{float(s.tricks):.2f} ± {s.tricks_se:.2f}",
                  f"{float(s.set_probability) * 100:.2f}%"]
-        cells.append("best" if card == result.best else f"{float(s.diff):+.2f} ± {s.diff_se:.2f}")
+        # A paired difference every layout agrees on has no error to show: "(all alike)".
+        versus = (f"{float(s.diff):+.2f} (all alike)" if s.diff_se == 0
+                  else f"{float(s.diff):+.2f} ± {s.diff_se:.2f}")
+        cells.append("best" if card == result.best else versus)
         row = rf"^\s+{re.escape(card.symbol() + mark)}\s+" + r"\s+".join(map(re.escape, cells)) + r"$"
         assert re.search(row, out, re.M), (card, out)
     assert f"Lead {result.best.symbol()}" in text

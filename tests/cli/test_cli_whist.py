@@ -200,7 +200,8 @@ def test_seat_view_says_when_the_sample_does_not_settle_it(decision):
     close = replace(decision, paired={**decision.paired, other: (Fraction(-1, 10), 0.5)})
     text = flat("\n".join(cli_whist.decision_lines(close)))
     assert (f"The difference to {other} is within two standard errors: {decision.kept}"
-            f" layouts do not settle it (more --samples would).") in text
+            f" layouts do not tell {decision.best} and {other} apart (more --samples"
+            f" would).") in text
 
 
 def test_a_checked_tenner_and_compulsory_six_spades_have_no_choice():
