@@ -100,7 +100,7 @@ def test_the_rules_and_design_texts_the_code_cites_are_in_the_repository():
     ("leads.md", "('caught for 5', 'caught for 2')", "('caught for 5', 'caught for 3')"),
     ("review.md", "[(1, 1, '7D', 8, 9, 1), (6, 2, '8S', 9, 6, 3)]",
      "[(1, 1, '7D', 8, 9, 1), (6, 2, '8S', 9, 6, 2)]"),
-    ("whist.md", "(6, {2: 3, 3: 2})", "(6, {2: 4, 3: 2})"),
+    ("whist.md", "{2: (2, 3), 3: (1, 2)}, {2: 2, 3: 2})", "{2: (2, 3), 3: (1, 2)}, {2: 3, 3: 2})"),
 ])
 def test_a_changed_answer_in_a_python_block_would_fail(page, shown, changed):
     assert_a_change_fails(ROOT / "docs" / page, shown, changed)
