@@ -26,6 +26,7 @@ from ..diagram import SEAT_NAMES
 from ..games import MISERE, RASPASY, Game
 from ..seat import SEATS
 from ..text.declare import verdict
+from ..text.review import player_name
 from ..wording import percent
 from .page import Report
 
@@ -155,7 +156,7 @@ def _review_sentences(report: Report) -> list[str]:
                  else "the contract could no longer be made") if result.lost_side == "declarer"
                 else ("the declarer could no longer be caught" if misere
                       else "the contract could no longer be set"))
-        out.append(f"Decisive card: {c.card.symbol()} by the {SEAT_NAMES[c.seat]} at trick"
+        out.append(f"Decisive card: {c.card.symbol()} by the {player_name(c)} at trick"
                    f" {c.trick}; after it {what}.")
     return out
 
@@ -170,14 +171,14 @@ def _seat_errors(report: Report) -> list[dict[str, Any]]:
         seat = (f"from his seat {float(c.seat_cost or 0):.2f}{c.seat_flag} lost on average,"
                 f" best {_cards_words(c.seat_best)}")
         verdict = f": {c.seat_verdict}" if c.seat_verdict else ""
-        out.append({"step": report.play.steps[c.number - 1], "seat": report.seat_names[c.seat],
+        out.append({"step": report.play.steps[c.number - 1], "seat": player_name(c),
                     "text": f"{dd}; {seat}{verdict}"})
     return out
 
 
 def _seat_sentence(result: Any) -> str:
     """Each player's average loss from his own seat, and what the layouts were."""
-    lost = ", ".join(f"the {SEAT_NAMES[s]} {float(result.seat_cost_by_seat[s]):.2f}"
+    lost = ", ".join(f"the {SEAT_NAMES[s]} {float(result.seat_cost_by_chooser[s]):.2f}"
                      for s in (1, 2, 3))
     seen = ("a checked tenner: every card open" if result.whisting == "checked" else
             f"{result.whisting} whist" if result.whisting else "every hand hidden")

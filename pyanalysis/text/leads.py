@@ -79,9 +79,9 @@ def table_lines(result: LeadTable, symbols: bool = True) -> list[str]:
         lines += say(f"Priced in vists for the {priced}: rules"
                      f" {rules_text(result.rules)}; {words_sentence(result.whist)}.")
         if result.shares is not None:
-            lines += say("Each defender's vists come from his sure share: the tricks he takes"
-                         " whatever the declarer does while the defence holds the declarer"
-                         " to his count, the other defender taking the rest.")
+            lines += say("Both defenders' vists come from one split of the defence's tricks:"
+                         " of those the defence can reach while holding the declarer to his"
+                         " count, the one best for the two together (ties: the most even).")
     marked = ("best: what he wants first, then his vists" if result.vists is not None
               else "best for the leader")
     lines += ["", *say("Every lead, double-dummy after it (the declarer's tricks and his"
@@ -242,7 +242,7 @@ def vists_words(result: LeadDecision) -> str:
         return ""
     if all(s.partner_vists is None for s in result.leads.values()):
         return "the leader’s value in vists, "
-    shares = (" (each from his own sure share)"
+    shares = (" (both from one split of the defence’s tricks)"
               if not result.whist or sorted(set(result.whist.values())) == ["whist"] else "")
     return f"the leader’s and his partner’s values in vists{shares}, "
 

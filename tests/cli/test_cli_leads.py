@@ -111,7 +111,8 @@ def test_seat_view_priced_shows_both_defenders_vists():
                            rules="sochi", discard="low", filter="none")
     assert re.search(r"^\s+lead\s+tricks\s+P\(set\)\s+2nd vists\s+3rd vists\s+vs best \(vists\)$",
                      out, re.M), out
-    assert "the leader’s and his partner’s values in vists (each from his own sure share)" \
+    assert ("the leader’s and his partner’s values in vists (both from one split of the"
+            " defence’s tricks)") \
         in flat(out)
     for card, s in result.leads.items():
         mark = "*" if card == result.best else ""

@@ -250,11 +250,11 @@ def test_the_whist_lead_and_layout_tables_are_the_analyses_own():
         assert " ".join(row.label.replace("/", "/ ").split()) in text
         assert row.score.result in text
     # the declarer leads here: his vists only; a defender leading: both defenders' vists per
-    # lead, each from his own sure share
-    assert "Lead Tricks Result Vists" in text and "from his sure share" not in text
+    # lead, both from one split
+    assert "Lead Tricks Result Vists" in text and "one split of the defence" not in text
     led = read(render_html(deal_report(deal, "8S", declarer=2, leads=True, rules="sochi")))
     text = flat(" ".join(led.text))
-    assert "Lead Tricks Result 1st vists 3rd vists" in text and "from his sure share" in text
+    assert "Lead Tricks Result 1st vists 3rd vists" in text and "one split of the defence" in text
     table = pa.lead_table(deal, "8S", 2, rules="sochi")
     assert led.data["leads"] == json.loads(json.dumps(table.to_dict()))
 
