@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from typing import Callable, NamedTuple, Sequence
 
 import numpy as np
@@ -23,6 +24,10 @@ Jobs, Solver = _built.Jobs, _built.Solver
 MAX_TT_MB = 1 << 16
 
 CHUNK = 512
+#: Positions first solved between two looks at a stop request, within a chunk; the step then
+#: grows or shrinks so that one takes about STEP_SECONDS.
+STEP = 16
+STEP_SECONDS = 0.1
 #: Each thread's table, in megabytes, for unrelated positions (``tricks_many``'s default: a
 #: batch of deals). Their entries rarely serve another deal, and a fresh engine's table memory
 #: is first touched during the run: from a new process, two threads counted the 200 trump
@@ -194,7 +199,8 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
     (a search that only needs to know whether something fails more often than a bound); the
     jobs never solved are -1 in the result.
 
-    ``progress(k)`` is called from the calling thread each time ``k`` more jobs are done.
+    ``progress(k)`` is called from the calling thread every tenth of a second, ``k`` the jobs
+    done since (0 when none): a hook that raises stops the run as ``stop`` does.
     Setting ``stop`` (or a ``KeyboardInterrupt`` in the calling thread) ends the run after the
     chunks in hand, and raises ``Cancelled`` (or re-raises the interrupt).
     """
@@ -241,6 +247,7 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
     wake = threading.Condition(lock)
 
     given_up = threading.Event()
+    cut_short = threading.Event()
 
     def take() -> tuple[int, int] | None:
         with lock:
@@ -252,21 +259,37 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
 
     def work() -> None:
         engine = _borrow(tt_mb)
+        step = STEP
         try:
             while (span := take()) is not None:
-                if share is not None:
-                    engine.run_share(jobs, span[0], span[1], share, out, share_least)
-                elif values is None:
-                    engine.run(jobs, span[0], span[1], goal, out)
-                else:
-                    engine.run_full(jobs, span[0], span[1], out, values, line_array)
-                with wake:
-                    done.append(span[1] - span[0])
-                    if give_up is not None:
-                        seen[0] += int(np.count_nonzero(out[span[0]:span[1]] == give_up[0]))
-                        if seen[0] > give_up[1]:
-                            given_up.set()
-                    wake.notify()
+                # A chunk is solved in steps by the same engine (its table still serves the
+                # chunk's related positions), looking at `stop` between steps: a stop is
+                # heard within a step, not a whole chunk. Steps grow while they are quick
+                # (cheap positions pay no overhead) and shrink when slow.
+                start = span[0]
+                while start < span[1]:
+                    if stop.is_set():
+                        cut_short.set()
+                        break
+                    end = min(span[1], start + step)
+                    began = time.monotonic()
+                    if share is not None:
+                        engine.run_share(jobs, start, end, share, out, share_least)
+                    elif values is None:
+                        engine.run(jobs, start, end, goal, out)
+                    else:
+                        engine.run_full(jobs, start, end, out, values, line_array)
+                    took = time.monotonic() - began
+                    step = (min(chunk, 2 * step) if took < STEP_SECONDS / 4 else
+                            max(1, step // 2) if took > STEP_SECONDS else step)
+                    with wake:
+                        done.append(end - start)
+                        if give_up is not None:
+                            seen[0] += int(np.count_nonzero(out[start:end] == give_up[0]))
+                            if seen[0] > give_up[1]:
+                                given_up.set()
+                        wake.notify()
+                    start = end
         except BaseException as error:  # pragma: no cover - reported to the caller
             with wake:
                 errors.append(error)
@@ -286,8 +309,8 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
                 with wake:
                     wake.wait(0.1)
                     finished, done[:] = sum(done), []
-                if finished and progress is not None:
-                    progress(finished)
+                if progress is not None:
+                    progress(finished)  # every 0.1 s, even at 0: a hook may stop the run
         except KeyboardInterrupt:
             stop.set()
             for worker in workers:
@@ -299,7 +322,7 @@ def run_jobs(jobs: Jobs, *, target: int | None = None, threads: int | None = Non
             progress(sum(done))
     if errors:
         raise errors[0]
-    if stop.is_set() and next_start[0] < n:
+    if stop.is_set() and (next_start[0] < n or cut_short.is_set()):
         raise Cancelled(f"stopped after {next_start[0]} of {n} positions")
     if values is None:
         return out[:n]

@@ -61,9 +61,10 @@ from ..seat import Seat
 from ..serialize import JsonFields, exact, floats_json
 from .layouts import (MAX_SAMPLES, as_hand, check_samples_cap, check_seed, discard_classes,
                       low_cards_first, prepare)
-from .pricing import mosts_of_hands, outcome, price_said, shares_of
+from .pricing import (best_split, is_played, mosts_of_hands, needs_split, outcome, price_said,
+                      shares_of)
 from .sampling import DEFAULT_SAMPLES, binomial_interval, standard_error, talon_cards
-from .whist import induce, whisting_tree
+from .whist import induce, leaves as tree_leaves, whisting_tree
 
 __all__ = ["DeclareOption", "Declaration", "declare_options", "planned_positions"]
 
@@ -278,8 +279,8 @@ class _Prices:
 
 
 def _prices(games: list[Game], rules: RuleSet, players: int, declarer: int, n: int,
-            layouts: int, leaves: Mapping[Game, list[tuple]] | None = None
-            ) -> tuple[dict[Game, _Prices], int]:
+            layouts: int, leaves: Mapping[Game, list[tuple]] | None = None,
+            tick: Callable[[int], None] | None = None) -> tuple[dict[Game, _Prices], int]:
     """Every game's value tables, and the common scale that makes them whole numbers.
     `leaves`: {game: the leaf of the whisting reached in each layout} when the defenders
     decide from their seats (a contract not in it, and misère, use the open-card rule)."""
@@ -290,6 +291,8 @@ def _prices(games: list[Game], rules: RuleSet, players: int, declarer: int, n: i
         reached = None if leaves is None or game not in leaves else leaves[game]
         ways: list[tuple | None] = [None] if reached is None else sorted(set(reached))
         tables[game] = [_value_table(game, rules, players, declarer, n, w) for w in ways]
+        if tick is not None:
+            tick(0)  # a moment to hear a cancel: the tables of a whole deal take a second
         words[game] = (np.zeros(layouts, dtype=np.int64) if reached is None else
                        np.array([ways.index(leaf) for leaf in reached], dtype=np.int64))
     scale = math.lcm(*{v.denominator for tabs in tables.values() for table in tabs
@@ -328,17 +331,27 @@ def _value_table(game: Game, rules: RuleSet, players: int, declarer: int, n: int
                 .values[declarer] for t in range(n + 1)}
     tree = whisting_tree(game, declarer, rules, players) if leaf is None else leaf
     earlier = _earlier(game, n)
+    # The shares enter a price only through the splits of the leaves that price one (two
+    # whisters, a checked tenner): mosts giving the same splits share one induction.
+    splitting = {tuple(sorted(w.items())) for w in
+                 ({seat: word for word, seat in said} for said in tree_leaves(tree))
+                 if needs_split(game, w) and is_played(w, declarer)}
     table = {}
     for t in range(n + 1):
+        done: dict[tuple[int, int], Fraction] = {}
         for a, b in product(range(n - t + 1), repeat=2):
             # The defenders' mosts of the ending are their mosts of the deal: every earlier
             # trick is the declarer's.
             shares = shares_of(declarer, earlier + t, (a, b))
+            key = tuple(tuple(best_split(game, rules, players, dict(w), shares).values())
+                        for w in sorted(splitting))
+            if key not in done:
+                def evaluate(said: tuple, t: int = t, shares: Any = shares) -> Any:
+                    return price_said(said, game, declarer, rules, players, earlier + t,
+                                      shares)
 
-            def evaluate(said: tuple, t: int = t, shares: Any = shares) -> Any:
-                return price_said(said, game, declarer, rules, players, earlier + t, shares)
-
-            table[t, a, b] = induce(tree, evaluate)[0].values[declarer]
+                done[key] = induce(tree, evaluate)[0].values[declarer]
+            table[t, a, b] = done[key]
     return table
 
 
@@ -368,7 +381,9 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
               (default 50; "all": every one) drawn from the seed `seed` (see
               `declare_seat`). The seat rule is slow: about 3 s a layout of a whole deal.
     jobs:     threads (default: one per core). `progress(k)`: told as k more steps are
-              done (`planned_positions` says how many there are).
+              done (`planned_positions` says how many there are); told `progress(0)` between
+              stages that count no layout, so a hook that stops the run (by raising) is
+              heard within a fraction of a second.
     Every game and discard is counted on the same layouts (see the module doc).
     """
     import numpy as np
@@ -410,13 +425,15 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
                             samples=SEAT_SAMPLES if seat_samples is None else seat_samples,
                             seed=seed, jobs=jobs, progress=progress, weighed=weighed,
                             per_game=per_game)
-    prices, scale = _prices(games, ruleset, players, q.declarer, q.n, count, leaves)
+    # The searches past the plan's counts tell the hook nothing but that they still run.
+    poll = None if progress is None else (lambda k: progress(0))
+    prices, scale = _prices(games, ruleset, players, q.declarer, q.n, count, leaves, poll)
     chosen: dict[Game, tuple[int, Any, Any]] = {}  # game -> (discard, tricks, values)
     for strain in STRAINS:
         template = _template(hands[0], kept[0], q, CONTRACT, strain)
         tricks = _counts(template, hands, kept, q.declarer, jobs, progress)
         mine = [g for g in games if g.kind == CONTRACT and g.trump == strain]
-        shares = _Shares(template, hands, kept, tricks, q, jobs)
+        shares = _Shares(template, hands, kept, tricks, q, jobs, poll)
         prefer = [low_cards_first(c[0], strain) for c in classes]
         for game in mine:
             chosen[game] = _best_discard(prices[game], tricks, shares, prefer)
@@ -478,10 +495,11 @@ def _counts(template: Any, hands: Any, kept: Any, declarer: int, jobs: int | Non
 
 
 def _count_where(template: Any, hands: Any, mine: Any, rows: Any, jobs: int | None,
-                 targets: Any = None) -> Any:
+                 targets: Any = None, poll: Callable[[int], None] | None = None) -> Any:
     """His tricks with the kept hand `mine` (one, or one a row) in the layouts `rows`
     (indices), or with `targets` (one a row) whether he takes at least that many (1) or
-    not (0)."""
+    not (0). `poll`: the engine's progress hook (to hear a cancel; these counts are not
+    steps of the plan)."""
     import numpy as np
 
     import solver
@@ -491,11 +509,12 @@ def _count_where(template: Any, hands: Any, mine: Any, rows: Any, jobs: int | No
     chosen = hands[rows].copy()
     chosen[:, template.focus] = mine
     if targets is None:
-        answers = solver.run_jobs(solver.Jobs.from_hands(template, chosen), threads=jobs)
+        answers = solver.run_jobs(solver.Jobs.from_hands(template, chosen), threads=jobs,
+                                  progress=poll)
     else:
         answers = solver.run_jobs(solver.Jobs.from_hands(
             template, chosen, np.asarray(targets, dtype=np.int8)), target=solver.many.EACH,
-            threads=jobs)
+            threads=jobs, progress=poll)
     return answers.astype(np.int64)
 
 
@@ -517,6 +536,7 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
     import numpy as np
 
     value = p.value[0, :, 0, 0]
+    poll = None if progress is None else (lambda k: progress(0))
     caught = _counts(template, hands, kept, declarer, jobs, progress, target=1)
     clean = (caught == 0).sum(axis=0)
     ways = len(kept)
@@ -529,7 +549,7 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
                 tuple(-x for x in prefer[d]))
 
     def count(d: int, rows: Any, into: Any) -> Any:
-        into[rows] = _count_where(template, hands, int(kept[d]), rows, jobs)
+        into[rows] = _count_where(template, hands, int(kept[d]), rows, jobs, poll=poll)
         return into
 
     if np.any(value[1:] > value[:-1]):
@@ -541,7 +561,8 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
     screen = np.arange(min(SCREEN, len(hands)))
     rows, cols = np.nonzero(caught[screen])
     tried = np.zeros((len(screen), ways), dtype=np.int64)
-    tried[rows, cols] = _count_where(template, hands, kept[cols], screen[rows], jobs)
+    tried[rows, cols] = _count_where(template, hands, kept[cols], screen[rows], jobs,
+                                    poll=poll)
     first = max(range(ways), key=lambda d: key(d, tried[:, d]))
     exact[first] = count(first, np.flatnonzero(caught[:, first]),
                          np.zeros(len(hands), np.int64))
@@ -555,14 +576,14 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
     more = np.zeros(len(rows), dtype=bool)
     room = inc[rows] < bin(int(kept[0])).count("1")  # he can take no more than every trick
     more[room] = _count_where(template, hands, kept[cols[room]], rows[room], jobs,
-                              inc[rows[room]] + 1) == 1
+                              inc[rows[room]] + 1, poll) == 1
     low[rows[more], cols[more]] = inc[rows[more]] + 1
     rows, cols = rows[~more], cols[~more]  # he takes at most as many as the first choice
-    same = _count_where(template, hands, kept[cols], rows, jobs, inc[rows]) == 1
+    same = _count_where(template, hands, kept[cols], rows, jobs, inc[rows], poll) == 1
     low[rows[same], cols[same]] = inc[rows[same]]
     known[rows[same], cols[same]] = True
     rows, cols = rows[~same], cols[~same]  # fewer than the first choice: counted
-    low[rows, cols] = _count_where(template, hands, kept[cols], rows, jobs)
+    low[rows, cols] = _count_where(template, hands, kept[cols], rows, jobs, poll=poll)
     known[rows, cols] = True
     # Caught where the first choice is clean: at least one trick, which `low` says.
     best = (key(first, inc), first)
@@ -587,9 +608,10 @@ class _Shares:
     of the share's search (`run_jobs(share_least=...)`), until the value is settled."""
 
     def __init__(self, template: Any, hands: Any, kept: Any, tricks: Any, q: _Question,
-                 jobs: int | None) -> None:
+                 jobs: int | None, poll: Callable[[int], None] | None = None) -> None:
         self.template, self.hands, self.kept, self.tricks, self.jobs = (
             template, hands, kept, tricks, jobs)
+        self.poll = poll
         self.declarer, self.n = q.declarer, q.n
         self.seats = Seat.defenders(q.declarer)
         self.low: dict[tuple[int, int], Any] = {}
@@ -625,7 +647,8 @@ class _Shares:
                 chosen = self.hands[r].copy()
                 chosen[:, self.declarer - 1] = self.kept[c]
                 yes = mosts_of_hands(self.template, chosen, [self.seats[which] - 1] * len(r),
-                                     jobs=self.jobs, least=k.tolist()) == 1
+                                     jobs=self.jobs, least=k.tolist(),
+                                     progress=self.poll) == 1
                 for d in ways:
                     mine = c == d
                     low, high = self._bounds(d, which)

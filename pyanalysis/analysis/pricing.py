@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from ..games import CONTRACT, Game
 from ..rules import RuleSet
@@ -78,24 +78,45 @@ def is_played(words: Mapping[int, str], declarer: int) -> bool:
     return not (pair == (PASS, PASS) or (HALF in pair and RETURN not in words.values()))
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=8192)
+def _split_scores(game: Game, rules: RuleSet, players: int, declarer: int,
+                  words: tuple[tuple[int, str], ...], tricks: int, total: int
+                  ) -> tuple[DealScore, ...]:
+    """The deal's score for every split of the defence's tricks, by the first defender's
+    tricks (0 to all of them): scored once, whichever mosts then bound the choice."""
+    first, second = Seat.defenders(declarer)
+    defence = total - tricks
+    return tuple(score_deal(game, rules=rules, players=players, declarer=declarer,
+                            tricks={declarer: tricks, first: a, second: defence - a},
+                            whist=dict(words))
+                 for a in range(defence + 1))
+
+
+@functools.lru_cache(maxsize=8192)
+def _split_keys(game: Game, rules: RuleSet, players: int, declarer: int,
+                words: tuple[tuple[int, str], ...], tricks: int, total: int
+                ) -> tuple[tuple[Fraction, int], ...]:
+    """For every split (by the first defender's tricks): the sum of the two defenders'
+    values and how uneven it is, the split rule's two keys."""
+    first, second = Seat.defenders(declarer)
+    defence = total - tricks
+    return tuple((score.values[first] + score.values[second], abs(2 * a - defence))
+                 for a, score in enumerate(_split_scores(game, rules, players, declarer,
+                                                         words, tricks, total)))
+
+
+@functools.lru_cache(maxsize=16384)
 def _best_split(game: Game, rules: RuleSet, players: int, declarer: int,
                 words: tuple[tuple[int, str], ...], tricks: int, most: tuple[int, int],
                 total: int) -> tuple[int, int]:
-    first, second = Seat.defenders(declarer)
     defence = total - tricks
     ends = (max(0, defence - most[1]), min(most[0], defence))
     # Mosts that cover the defence's tricks leave the split to the defence; mosts that do not
     # leave the tricks between them to the declarer, who gives them where they hurt most.
     sign = 1 if ends[0] <= ends[1] else -1
-
-    def key(a: int) -> tuple[Fraction, int, int]:
-        score = score_deal(game, rules=rules, players=players, declarer=declarer,
-                           tricks={declarer: tricks, first: a, second: defence - a},
-                           whist=dict(words))
-        return sign * (score.values[first] + score.values[second]), -abs(2 * a - defence), a
-
-    a = max(range(min(ends), max(ends) + 1), key=key)
+    keys = _split_keys(game, rules, players, declarer, words, tricks, total)
+    a = max(range(min(ends), max(ends) + 1),
+            key=lambda a: (sign * keys[a][0], -keys[a][1], a))
     return a, defence - a
 
 
@@ -135,8 +156,11 @@ def outcome(game: Game, rules: RuleSet, declarer: int, words: Mapping[int, str],
     (`needs_split`); the split is then the one the module doc states, or `at` ({defender:
     tricks} for one defender, the other taking the rest of the defence's), a what-if."""
     fixed = None if at is None else tuple(sorted(at.items()))
+    # The shares enter the price only where a split is priced: leaving them out of the key
+    # elsewhere lets every share of the same outcome share one entry of the cache.
+    split = needs_split(game, words) and is_played(words, declarer)
     return _outcome(game, rules, declarer, tuple(sorted(words.items())), tricks,
-                    _key(shares), players, fixed)
+                    _key(shares) if split else None, players, fixed if split else None)
 
 
 def _key(shares: DefenceShares | None) -> tuple | None:
@@ -173,8 +197,10 @@ def _outcome(game: Game, rules: RuleSet, declarer: int, words: tuple[tuple[int, 
         (seat, mine), = at
         other = second if seat == first else first
         split = {declarer: tricks, seat: mine, other: total - tricks - mine}
-    score = score_deal(game, rules=rules, players=players, declarer=declarer, tricks=split,
-                       whist=said)
+    score = (_split_scores(game, rules, players, declarer, words, tricks, total)[split[first]]
+             if 0 <= split[first] <= total - tricks and split[second] >= 0 else
+             score_deal(game, rules=rules, players=players, declarer=declarer, tricks=split,
+                        whist=said))
     return Outcome(score, True, split, {s: ranges.range(s) for s in (first, second)})
 
 
@@ -251,12 +277,14 @@ def shares_many(positions: list[Any], tricks: Iterable[int] | None = None,
 
 def mosts_of_hands(template: Any, hands: Any, seats: list[int], held: Any = None,
                    jobs: int | None = None, tt_mb: int | None = None,
-                   least: list[int] | None = None) -> Any:
+                   least: list[int] | None = None,
+                   progress: Callable[[int], None] | None = None) -> Any:
     """Defenders' mosts for many layouts at once, in compiled code (`solver.run_jobs`): row i
     of `hands` (an (L, 3) array of hands by seat, the positions otherwise as `template`)
     asks for the defender `seats[i]` (0..2) held to `held[i]` tricks of the declarer (default
     his double-dummy count); with `least`, only whether that most is at least `least[i]`
-    (1 or 0), one test of the search. `tt_mb`: the engines' table size."""
+    (1 or 0), one test of the search. `tt_mb`: the engines' table size; `progress(k)`:
+    told as k more rows are done (a hook that raises stops the searches)."""
     import numpy as np
 
     import solver
@@ -268,5 +296,5 @@ def mosts_of_hands(template: Any, hands: Any, seats: list[int], held: Any = None
     extra = {} if tt_mb is None else {"tt_mb": tt_mb}
     if least is not None:
         extra["share_least"] = least
-    return np.asarray(solver.run_jobs(jobs_, threads=jobs, share=seats, **extra),
-                      dtype=np.int64)
+    return np.asarray(solver.run_jobs(jobs_, threads=jobs, share=seats, progress=progress,
+                                      **extra), dtype=np.int64)

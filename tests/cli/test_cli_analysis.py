@@ -370,6 +370,25 @@ def test_ctrl_c_stops_a_real_count_cleanly():
     assert out == "" and err == "interrupted\n"
 
 
+@pytest.mark.parametrize("after", [0.5, 2.0])
+def test_ctrl_c_stops_a_declare_within_a_second(after):
+    # Every layout of a whole deal's hand: a minute's work, interrupted while the value
+    # tables are built or while the layouts are counted.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pyanalysis.cli", "declare", "AKQJ.T9.87.AK", "--talon", "TD 9D", "--declarer", "1", "--samples",
+         "all"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(after + 1.0)  # the imports first
+    assert process.poll() is None, process.communicate()
+    process.send_signal(signal.SIGINT)
+    start = time.monotonic()
+    out, err = process.communicate(timeout=30)
+    stopped = time.monotonic() - start
+    assert process.returncode == 130
+    assert out == "" and err.endswith("interrupted\n")
+    assert stopped < 1.0, f"declare ran {stopped:.2f} s after Ctrl-C"
+
+
 # ------------------------------------------------------------------------------ errors
 
 ERRORS = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import threading
+import time
 from itertools import combinations
 
 import numpy as np
@@ -478,7 +479,7 @@ def test_run_jobs_progress_adds_up_to_the_job_count(ending_jobs, threads, chunk,
     got = solver.run_jobs(jobs, threads=threads, progress=progress)
     assert got.tolist() == values
     assert sum(told) == len(jobs)
-    assert all(k > 0 for k in told)
+    assert all(k >= 0 for k in told)  # 0: a tenth of a second with no job done
     assert callers == {caller}  # called from the calling thread
 
 
@@ -491,6 +492,38 @@ def test_run_jobs_with_stop_already_set_is_cancelled(ending_jobs, threads):
         solver.run_jobs(jobs, threads=threads, stop=stop)
     with pytest.raises(solver.Cancelled):
         solver.run_jobs(jobs, target=2, threads=threads, stop=stop, progress=lambda k: None)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_stop_is_heard_within_a_chunk(threads):
+    # Misère on random whole deals with the real chunk size: a chunk of 512 is most of a
+    # second's work for one thread. A stop set at the first report ends the run within a
+    # step, not after the chunks in hand.
+    rng = random.Random(7)
+    rows = []
+    for _ in range(512 * 8):
+        cards = rng.sample(range(32), 30)
+        rows.append([sum(1 << c for c in cards[10 * i:10 * i + 10]) for i in range(3)])
+    rows = np.array(rows, dtype=np.uint32)
+    template = Position(hands=tuple(int(h) for h in rows[0]), leader=0, game="misere",
+                        trump=None, focus=1)
+    solver.run_jobs(Jobs.from_hands(template, rows[:16]), threads=threads)  # the tables
+    stop = threading.Event()
+    told: list[int] = []
+    when: list[float] = []
+
+    def progress(k: int) -> None:
+        told.append(k)
+        if not stop.is_set():
+            stop.set()
+            when.append(time.monotonic())
+
+    with pytest.raises(solver.Cancelled):
+        solver.run_jobs(Jobs.from_hands(template, rows), threads=threads, stop=stop,
+                        progress=progress)
+    late = time.monotonic() - when[0]
+    assert sum(told) < len(rows)
+    assert late < 0.3, f"the run went on {late:.2f} s after its stop"
 
 
 def test_run_jobs_from_positions_equals_tricks_many(mixed):

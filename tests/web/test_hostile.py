@@ -254,6 +254,31 @@ def test_on_ipv6_loopback_the_host_check_holds():
         six.stop()
 
 
+#: What to declare from a whole deal's hand: every layout (184,756) of 26 games and their
+#: discards, a minute's count that once heard no cancel for most of it.
+DECLARE = {"analysis": "declare", "deal": "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D",
+           "declarer": 1, "samples": "all"}
+
+
+@pytest.mark.parametrize("after", [0.3, 1.0, 2.5])
+def test_a_cancelled_declare_stops_within_a_second(server, after):
+    # Cancelled while the value tables are built, or in the count.
+    assert server.until_idle() < 0.2
+    status, job = server.ask("POST", "/api/jobs", DECLARE)
+    assert status == 202, job
+    time.sleep(after)
+    status, answer = server.ask("GET", f"/api/jobs/{job['id']}")
+    assert status == 200 and answer["state"] == "running", answer
+    start = time.monotonic()
+    assert server.ask("POST", f"/api/jobs/{job['id']}/cancel", {})[0] == 200
+    while server.ask("GET", f"/api/jobs/{job['id']}")[1]["state"] == "running":
+        time.sleep(0.02)
+    stopped = time.monotonic() - start
+    assert server.ask("GET", f"/api/jobs/{job['id']}")[1]["state"] == "cancelled"
+    assert stopped < 1.0, f"the declare ran {stopped:.2f} s after its cancel"
+    assert server.cpu_over(1.0) < 0.3
+
+
 def test_a_client_that_goes_away_stops_its_analysis(server):
     assert server.until_idle() < 0.2
     sock = open_analysis(server, LONG)
