@@ -20,8 +20,12 @@ Sources, by the short names used below:
 - Rules (anonymous), "Общие правила карточной игры преферанс", the misère chapter's table of
   holes ("Теоретически ловля дыр распределяется следующим образом"),
   https://litfond.net/r/73873?p_=6 (also https://knigochet.com/read_56661_7).
-- Skuratov: О. С. Скуратов, «Преферанс. История, стратегия, тактика», the misère chapter,
-  https://rulit.me/books/preferans-istoriya-strategiya-taktika-read-84403-22.html
+- Skuratov: О. С. Скуратов, «Преферанс. История, стратегия, тактика»: the misère chapter,
+  https://rulit.me/books/preferans-istoriya-strategiya-taktika-read-84403-22.html, and the
+  chapter on whisting (responsibility),
+  http://dolit.net/author/2655/ebook/7930/skuratov_o_s/preferans_istoriya_strategiya_taktika/read/10
+- review-pref: «Розыгрыш мизера играющим», https://review-pref.ru/literatura/62/87/ (the
+  misère player's own first lead).
 - Dorogaved: «Как играть в преферанс», section "количество взяток" (a trump suit's tricks at
   the first hand, by the share of layouts), http://reg.dorogaved.ru/games/cards/preference/kak-igrat-pref.html
 
@@ -78,6 +82,46 @@ def test_the_throw_in_forces_the_defender_to_open_the_contested_suit():
     assert solution.tricks == 2
     # ... while opening the spades himself leaves the defender his king.
     assert moves["AS"] == moves["QS"] == 1
+
+
+# --- Lead: the misère player's own first lead -------------------------------------------------
+#
+# review-pref.ru, «Розыгрыш мизера играющим» (https://review-pref.ru/literatura/62/87/):
+# "Если состав карт таков, что мизер неловленный, то первый ход должен быть картой, не
+# превращающей мизер в ловленный. (Например, можно пойти семеркой из масти 7-8-10, но плохо —
+# из масти 7-8-В)", and "При наличии «голой» ловленной карты без сомнения ходить необходимо
+# только ею." The declarer (1st hand) leads; the layouts are every split of the cards he
+# cannot see (an ending, four cards a hand, for the first two: the last tricks of a deal in
+# which he took no earlier trick).
+
+
+def test_misere_player_may_lead_the_seven_from_seven_eight_ten():
+    seat = pa.lead_decision("T87.7.-.-", "misere", declarer=1, leader=1,
+                            others="KQJ9.T98.J.-", samples="all")
+    assert seat.exact and seat.drawn == 70
+    assert seat.leads[Card.parse("7S")].set_probability == 0
+
+
+def test_misere_player_should_not_lead_the_seven_from_seven_eight_jack():
+    seat = pa.lead_decision("J87.7.-.-", "misere", declarer=1, leader=1,
+                            others="KQT9.T98.J.-", samples="all")
+    assert seat.exact and seat.drawn == 70
+    # The seven makes the clean misère catchable; a lead from the clean suit does not.
+    assert seat.leads[Card.parse("7S")].set_probability > 0
+    assert seat.leads[Card.parse("7C")].set_probability == 0
+
+
+def test_misere_player_leads_his_bare_catchable_card():
+    # A bare ♠9, every other suit clean (♣ ♦ ♥ 9 8 7), his discard ♥A K out of play; 2,000
+    # layouts of a whole deal, every lead scored on the same ones.
+    seat = pa.lead_decision("9.987.987.987", "misere", declarer=1, leader=1, talon="AH KH",
+                            samples=2000, seed=0)
+    assert seat.kept == 2000
+    assert str(seat.best) == "9S"
+    for card, stats in seat.leads.items():
+        if card != seat.best:
+            # set_diff: the paired difference in the share caught, from his side (< 0: worse).
+            assert -stats.set_diff >= CLEAR * stats.set_diff_se, card
 
 
 # --- Whist or pass ---------------------------------------------------------------------------
