@@ -145,6 +145,26 @@ class Game:
             return "no tricks"
         return f"{tricks} trick{'s' if tricks != 1 else ''}"
 
+    def ending_verdict(self, tricks: int, left: int) -> str:
+        """The verdict of an ending in which the declarer takes `tricks` of the `left` tricks
+        still to play, given what the tricks before it may have brought (any number of
+        them); with `left` = 10, the whole deal's `verdict`."""
+        if left == DEAL_TRICKS:
+            return self.verdict(tricks)
+        before = DEAL_TRICKS - left
+        if self.kind == MISERE:
+            return (f"caught for {tricks} or more" if tricks
+                    else "clean if he took no trick before")
+        if self.kind != CONTRACT:
+            return f"{tricks} of the {left} left"
+        assert self.level is not None
+        need = self.level - tricks  # tricks he must have taken before this ending
+        if need <= 0:
+            return "made, whatever the tricks before"
+        if need > before:
+            return f"down {need - before} or more"
+        return f"made if he took {need} of the {before} tricks before"
+
 
 def bids() -> list[Game]:
     """Every game a declarer may name after taking the talon, in the bidding's rising order

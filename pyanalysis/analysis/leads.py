@@ -111,8 +111,9 @@ class LeadTable(JsonFields):
     shares: dict[Card, dict[int, int]] | None = None
 
     def verdict(self, card: Card) -> str:
-        """The result after `card` in words: made / down k, or caught for k / clean."""
-        return self.game.verdict(self.leads[card])
+        """The result after `card` in words: made / down k, or caught for k / clean; in an
+        ending, what it depends on of the tricks before (`Game.ending_verdict`)."""
+        return self.game.ending_verdict(self.leads[card], self.deal.size)
 
     JSON = ("deal", "game", "declarer", "leader", "leads",
             ("verdicts", lambda t: {str(c): t.verdict(c) for c in t.leads}), "vists",

@@ -102,7 +102,7 @@ def table_lines(result: LeadTable, symbols: bool = True) -> list[str]:
     lines += table(rows, right=(1,) + tuple(range(3, len(header))))
     best = result.best
     tricks = result.leads[best[0]]
-    outcome = f"the declarer takes {tricks} ({result.game.verdict(tricks)})"
+    outcome = f"the declarer takes {tricks} ({result.verdict(best[0])})"
     if result.vists is not None:
         outcome += f", {signed(result.vists[best[0]])} vists for the leader"
         if partner is not None:

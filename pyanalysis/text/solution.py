@@ -58,17 +58,8 @@ def result_sentence(game: pa.Game, tricks: int, seat: int, symbols: bool, talon_
 
 def ending_verdict(game: pa.Game, tricks: int, left: int) -> str:
     """The verdict of an ending in which the declarer takes `tricks` of the `left` tricks
-    still to play, given what the tricks before it may have brought (any number of them)."""
-    before = DEAL_TRICKS - left
-    if game.kind == MISERE:
-        return f"caught for {tricks} or more" if tricks else "clean if he took no trick before"
-    assert game.level is not None
-    need = game.level - tricks  # tricks he must have taken before this ending
-    if need <= 0:
-        return "made, whatever the tricks before"
-    if need > before:
-        return f"down {need - before} or more"
-    return f"made if he took {need} of the {before} tricks before"
+    still to play, given what the tricks before it may have brought (`Game.ending_verdict`)."""
+    return game.ending_verdict(tricks, left)
 
 
 def moves_heading(solution: pa.Solution) -> tuple[str, int | None]:

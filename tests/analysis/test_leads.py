@@ -452,3 +452,20 @@ def test_bad_input_is_a_one_line_value_error(args, kwargs, words):
         pa.lead_decision(*args, **kwargs)
     message = str(caught.value)
     assert words in message and "\n" not in message and message
+
+
+def test_an_endings_lead_verdict_depends_on_the_tricks_before():
+    # Two tricks left in 6NT: taking both, the declarer makes it only if he took four of the
+    # eight before; never "down 4", the whole deal's word for two tricks.
+    table = pa.lead_table("KJ.-.-.- AQ.-.-.- -.87.-.-", "6NT", 2, leader=1)
+    assert set(table.leads.values()) == {2}
+    for card in table.leads:
+        assert table.verdict(card) == "made if he took 4 of the 8 tricks before"
+    assert set(table.to_dict()["verdicts"].values()) == {"made if he took 4 of the 8 tricks before"}
+    lines = "\n".join(pa_text_lead_lines(table))
+    assert "down" not in lines
+
+
+def pa_text_lead_lines(table):
+    from pyanalysis.text.leads import table_lines
+    return table_lines(table, symbols=True)
