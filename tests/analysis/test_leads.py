@@ -462,10 +462,6 @@ def test_an_endings_lead_verdict_depends_on_the_tricks_before():
     for card in table.leads:
         assert table.verdict(card) == "made if he took 4 of the 8 tricks before"
     assert set(table.to_dict()["verdicts"].values()) == {"made if he took 4 of the 8 tricks before"}
-    lines = "\n".join(pa_text_lead_lines(table))
-    assert "down" not in lines
-
-
-def pa_text_lead_lines(table):
     from pyanalysis.text.leads import table_lines
-    return table_lines(table, symbols=True)
+
+    assert "down" not in "\n".join(table_lines(table, symbols=True))
