@@ -278,6 +278,7 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
          *_rules("Rule set.", default="sochi"),
          Option("players", "int", "Three players or four, the dealer sitting out.",
                 views=("deal",), default=3, low=3, high=4),
+         Option("leader", "seat", LEADER.help, views=("deal",), default=1),
          Option("seat", "seat", "The defender who decides (not the declarer).",
                 views=("hand",), required=True),
          Option("talon", "cards", "The two talon cards, open to all.", views=("hand",),
