@@ -32,7 +32,7 @@ options the tests hold equal to the entry's).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 import pyanalysis as pa
@@ -57,7 +57,7 @@ from pyanalysis.text.whist import decision_lines as whist_decision_lines
 from pyanalysis.text.whist import table_lines as whist_table_lines
 
 __all__ = ["ANALYSES", "Analysis", "Option", "OptionError", "TYPES", "View", "analysis",
-           "describe", "read_options", "web_views"]
+           "describe", "read_options", "read_value", "rules_default", "rules_of", "web_views"]
 
 PRESETS = ("sochi", "leningrad", "rostov")
 WORDS = ("whist", "pass", "half", "return")
@@ -152,7 +152,8 @@ class Analysis:
     views: tuple[View, ...]
     options: tuple[Option, ...]
     check: Callable[[Mapping[str, Any], Callable[[str], str]], None] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    #: An option whose value implies pricing: given, the rule set is sochi unless named.
+    priced_by: str | None = None
 
     @property
     def kind(self) -> str:
@@ -306,7 +307,8 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
          *_samples("Layouts to keep, or 'all' for every layout.", views=("hand",), every=True,
                    default=1000),
          *_seat_view(("hand",)),
-         Option("known", "known", "Cards known to lie in an unseen hand.", views=("hand",)))),
+         Option("known", "known", "Cards known to lie in an unseen hand.", views=("hand",))),
+        priced_by="whist"),
     Analysis("declare", "What to declare", (
         View(None, "declare_options", "declare", "declare",
              lambda r, c, s: declare_lines(r, s), "What to declare", cost=32),),
@@ -482,6 +484,16 @@ def read_options(entry: Analysis, view: View, data: Mapping[str, Any],
             continue
         values[option.name] = read_value(option, value)
     return values
+
+
+def rules_default(entry: Analysis, view: View, values: Mapping[str, Any]) -> str | None:
+    """The rule set `view` takes when none is named: the ``rules`` option's default, or sochi
+    when an option that implies pricing is given (`Analysis.priced_by`)."""
+    option = next((o for o in entry.options_of(view) if o.name == "rules"), None)
+    default = option.default if option is not None else None
+    if default is None and entry.priced_by is not None and values.get(entry.priced_by):
+        return "sochi"
+    return default
 
 
 def rules_of(values: Mapping[str, Any], default: str | None) -> RuleSet | str | None:

@@ -262,9 +262,8 @@ def _call(entry: registry.Analysis, view: registry.View, q: Question) -> dict[st
     values = {**registry.read_options(entry, view, q.data), **cards}
     if entry.check is not None:
         entry.check(values, lambda name: "the deal's talon" if name == "talon" else name)
-    rules = next((o for o in entry.options_of(view) if o.name == "rules"), None)
-    if rules is not None:
-        values["rules"] = registry.rules_of(values, rules.default)
+    if any(o.name == "rules" for o in entry.options_of(view)):
+        values["rules"] = registry.rules_of(values, registry.rules_default(entry, view, values))
     values.pop("rule", None)
     return values
 

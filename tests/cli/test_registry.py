@@ -133,3 +133,16 @@ def test_values_are_read_as_the_command_line_reads_them():
     rules = registry.rules_of({"rules": "leningrad", "rule": ("whist_split=gentleman",)}, None)
     assert rules == pa.RuleSet.preset("leningrad").with_strings(["whist_split=gentleman"])
     assert registry.rules_of({}, None) is None and registry.rules_of({}, "sochi") == "sochi"
+
+
+def test_the_whist_table_takes_the_leader_and_a_hand_refuses_it():
+    from cli_support import ok, run, same_json
+
+    deal = "K7.Q.AQJ987.J QJ.AKT8.T.AT9 AT98.9.K.KQ87 discard:-.J7.-.-"
+    same_json(ok("whist", deal, "-g", "7D", "--declarer", "1", "--leader", "2", "--json"),
+              pa.whist_table(deal, "7D", 1, leader=2))
+    result = run("whist", "QJ.AKT8.T.AT9", "-g", "7D", "--declarer", "1", "--seat", "2",
+                 "--talon", "7S JD", "--leader", "2")
+    assert result.exit_code == 2
+    assert result.output.strip() == ("Error: --leader is for a deal; in the seat view the 1st"
+                                     " hand leads")

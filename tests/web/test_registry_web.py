@@ -91,3 +91,28 @@ def test_every_listed_option_is_read_and_checked(client):
             assert message.startswith(option["name"] + ":"), (name, option["name"], message)
             tried += 1
     assert tried > 40
+
+
+def test_the_defenders_words_price_the_leads_as_on_the_command_line(client):
+    # As `prefdd lead DEAL --whist 2=whist,3=pass`: the words imply pricing, sochi unless
+    # --rules names another.
+    deal = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
+    job = client.post("/api/analysis", json={
+        "analysis": "lead-table", "deal": deal, "game": "6S", "declarer": 1, "leader": 2,
+        "whist": "2=whist,3=pass"}).json()
+    assert job["state"] == DONE, job
+    words = {2: "whist", 3: "pass"}
+    assert job["result"] == json.loads(json.dumps(pa.lead_table(
+        deal, "6S", 1, leader=2, whist=words, rules="sochi").to_dict()))
+    assert job["result"] != json.loads(json.dumps(pa.lead_table(
+        deal, "6S", 1, leader=2, whist=words).to_dict()))
+
+
+def test_the_whist_table_takes_the_leader_and_the_players(client):
+    deal = "K7.Q.AQJ987.J QJ.AKT8.T.AT9 AT98.9.K.KQ87 discard:-.J7.-.-"
+    job = client.post("/api/analysis", json={
+        "analysis": "whist-table", "deal": deal, "game": "7D", "declarer": 1, "leader": 2,
+        "players": 4}).json()
+    assert job["state"] == DONE, job
+    assert job["result"] == json.loads(json.dumps(pa.whist_table(
+        deal, "7D", 1, leader=2, players=4).to_dict()))
