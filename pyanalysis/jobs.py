@@ -1,9 +1,11 @@
 """Batch job kinds: which function of the Python API answers a job line, with which arguments.
 
-A job's ``"kind"`` names the question (`KINDS`); its other fields are that function's keyword
-arguments, by the function's own parameter names (``"deal"``, ``"game"``, ``"declarer"``,
-``"rules"``, ``"samples"``, ...), and its answer is the result's ``to_dict()``, added to the job
-as ``"answer"``. Several kinds have two questions, told apart by the field that carries the
+A job's ``"kind"`` names the question (`KINDS`: solve, table, review, and every analysis of
+`pyanalysis.registry`, the command's name with ``_`` for ``-``); its other fields are that
+function's keyword arguments, by the function's own parameter names (``"deal"``,
+``"game"``, ``"declarer"``, ``"rules"``, ``"samples"``, ...; ``"rule"``, a list of
+``"KEY=VALUE"``, changes knobs of ``"rules"``), and its answer is the result's ``to_dict()``,
+added to the job as ``"answer"``. Several kinds have two questions, told apart by the field that carries the
 cards: ``"deal"`` (open cards) or ``"hand"`` (the player's own cards, the others unseen), as the
 command line tells ``prefdd tenner DEAL`` from ``prefdd tenner HAND``.
 
