@@ -116,3 +116,23 @@ def test_the_whist_table_takes_the_leader_and_the_players(client):
     assert job["state"] == DONE, job
     assert job["result"] == json.loads(json.dumps(pa.whist_table(
         deal, "7D", 1, leader=2, players=4).to_dict()))
+
+
+def test_a_seat_view_takes_the_command_lines_sampling_options(client):
+    deal = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D"
+    job = client.post("/api/analysis", json={
+        "analysis": "whist-seat", "deal": deal, "game": "6S", "declarer": 1, "seat": 2,
+        "samples": 20, "seed": 2, "filter": "none", "discard": "low", "max_draws": 500,
+        "rules": "rostov", "rule": ["whist_split=gentleman"]}).json()
+    assert job["state"] == DONE, job
+    rules = pa.RuleSet.preset("rostov").with_strings(["whist_split=gentleman"])
+    assert job["result"] == json.loads(json.dumps(pa.whist_decision(
+        "T987.AKQ.-.QJ9", "6S", 1, 2, talon=["TD", "9D"], samples=20, seed=2, filter="none",
+        discard="low", max_draws=500, rules=rules).to_dict()))
+    lead = client.post("/api/analysis", json={
+        "analysis": "lead-seat", "deal": deal, "game": "6S", "declarer": 1, "leader": 2,
+        "samples": 20, "known": {"3": "AD"}, "filter": "none"}).json()
+    assert lead["state"] == DONE, lead
+    assert lead["result"] == json.loads(json.dumps(pa.lead_decision(
+        "T987.AKQ.-.QJ9", "6S", 1, leader=2, talon=["TD", "9D"], samples=20,
+        known={3: pa.Hand.parse("-.-.A.-")}, filter="none").to_dict()))
