@@ -1,9 +1,11 @@
 """Batch job kinds: which function of the Python API answers a job line, with which arguments.
 
-A job's ``"kind"`` names the question (`KINDS`); its other fields are that function's keyword
-arguments, by the function's own parameter names (``"deal"``, ``"game"``, ``"declarer"``,
-``"rules"``, ``"samples"``, ...), and its answer is the result's ``to_dict()``, added to the job
-as ``"answer"``. Several kinds have two questions, told apart by the field that carries the
+A job's ``"kind"`` names the question (`KINDS`: solve, table, review, and every analysis of
+`pyanalysis.registry`, the command's name with ``_`` for ``-``); its other fields are that
+function's keyword arguments, by the function's own parameter names (``"deal"``,
+``"game"``, ``"declarer"``, ``"rules"``, ``"samples"``, ...; ``"rule"``, a list of
+``"KEY=VALUE"``, changes knobs of ``"rules"``), and its answer is the result's ``to_dict()``,
+added to the job as ``"answer"``. Several kinds have two questions, told apart by the field that carries the
 cards: ``"deal"`` (open cards) or ``"hand"`` (the player's own cards, the others unseen), as the
 command line tells ``prefdd tenner DEAL`` from ``prefdd tenner HAND``.
 
@@ -30,6 +32,7 @@ from typing import Any, Callable
 
 import pyanalysis as pa
 
+from . import registry
 from .record import Record
 from .solving import table_from_counts, table_positions
 
@@ -89,22 +92,24 @@ class Kind:
 #: little).
 CHUNK_COST = 32
 
-#: The job kinds. Costs are rough measures on random full deals, a solve job being 1: a table
-#: is 21 counts, the open-card questions some dozens of searches (the tenner check more when it
-#: spells out the refutation), the seat views and the layout counts thousands.
+def _analysis_kind(entry: registry.Analysis) -> Kind:
+    """An analysis of the registry as a job kind: one question a view, chosen by the view's
+    field (``"deal"``, ``"hand"``; an analysis of one view by none)."""
+    return Kind(entry.kind, tuple(Question(view.key if len(entry.views) > 1 else None,
+                                           view.function, view.cost)
+                                  for view in entry.views))
+
+
+#: The job kinds: solve and table (the solving functions), every analysis of the registry
+#: (`pyanalysis.registry.ANALYSES`, its costs there), and review (a played deal's record).
+#: Costs are rough measures on random full deals, a solve job being 1: a table is 21 counts,
+#: the open-card questions some dozens of searches (the tenner check more when it spells out
+#: the refutation), the seat views and the layout counts thousands.
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("solve", (Question(None, "solve", 1),)),
     Kind("table", (Question(None, "table", 8, Counted(_table_positions, _table_result)),)),
-    Kind("tenner", (Question("deal", "check_tenner", 8),
-                    Question("hand", "tenner_odds", CHUNK_COST))),
-    Kind("odds", (Question(None, "layout_odds", CHUNK_COST),)),
-    Kind("whist", (Question("deal", "whist_table", 8),
-                   Question("hand", "whist_decision", CHUNK_COST))),
-    Kind("lead", (Question("deal", "lead_table", 8),
-                  Question("hand", "lead_decision", CHUNK_COST))),
-    Kind("misere_catch", (Question(None, "misere_catch", CHUNK_COST),)),
+    *(_analysis_kind(entry) for entry in registry.ANALYSES.values()),
     Kind("review", (Question(None, "review", 8),)),
-    Kind("declare", (Question(None, "declare_options", CHUNK_COST),)),
 )}
 
 #: Parameters that belong to the run, not to the question: never taken from a job.
@@ -191,7 +196,7 @@ def kind_arguments(kind: str, function: Callable[..., Any], job: dict[str, Any],
     names = [name for name in parameters if name not in RUN_PARAMETERS]
     arguments: dict[str, Any] = {}
     for key, value in job.items():
-        if key in JOB_FIELDS or key in skip:
+        if key in JOB_FIELDS or key in skip or (key == "rule" and "rules" in names):
             continue
         if key in RUN_PARAMETERS:
             raise JobError(f"field '{key}' is not a job's: the batch run sets it")
@@ -204,6 +209,13 @@ def kind_arguments(kind: str, function: Callable[..., Any], job: dict[str, Any],
     for name, parameter in list(parameters.items())[given:]:
         if parameter.default is inspect.Parameter.empty and name not in arguments:
             raise JobError(f"a {kind} job needs the field '{name}'")
+    if "rule" in job and "rules" in parameters and "rule" not in skip:
+        # Knobs of the rule set changed, as --rule KEY=VALUE: a list of "KEY=VALUE".
+        knobs = registry.read_value(registry.RULE, job["rule"], "field 'rule'")
+        default = parameters["rules"].default
+        arguments["rules"] = registry.rules_of(
+            {"rules": arguments.get("rules"), "rule": knobs},
+            default if isinstance(default, str) else None)
     if "jobs" in parameters:
         arguments["jobs"] = 1  # one job, one core: the batch runs jobs side by side
     return arguments

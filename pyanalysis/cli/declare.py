@@ -15,9 +15,10 @@ from pyanalysis.analysis.declare import WHIST_RULES, declare_options, planned_po
 from pyanalysis.progress import Progress
 from pyanalysis.text.declare import declare_lines
 
-from .common import CliError, answer, command, make_rules
+from .common import answer, command, make_rules
 from .options import (
-    SamplesType, answer_options, cards_option, check_sampling, given, leader_option,
+    SamplesType, answer_options, cards_option, check_options, check_sampling, given,
+    leader_option,
     others_option, question, read_hand, rules_options, samples_options,
 )
 
@@ -71,10 +72,7 @@ def declare(hand: tuple[str, ...], declarer: int, talon: pa.Hand | None,
     seat); then the best declaration, and every other game's difference to it on the same
     layouts. Play is double-dummy in each layout.
     """
-    if whist == "seat" and talon is None:
-        raise CliError("--defenders seat: the defenders see the talon; give it with --talon")
-    if whist != "seat" and seat_samples is not None:
-        raise CliError("--seat-samples is for --defenders seat")
+    check_options("declare", whist=whist, talon=talon, seat_samples=seat_samples)
     if whist != "seat" or seat_samples == "all":  # else the seed draws each defender's too
         check_sampling(samples, seed, sampled=True)
     cards = read_hand(hand)

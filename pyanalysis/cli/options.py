@@ -10,6 +10,7 @@ from typing import Any, Callable, Sequence, TypeVar
 import click
 
 import pyanalysis as pa
+from pyanalysis import registry
 from pyanalysis.analysis.layouts import MAX_DRAWS
 from pyanalysis.analysis.sampling import DISCARD_MODELS, FILTERS
 from pyanalysis.errors import CardCountError
@@ -401,3 +402,17 @@ def seat_view_options(filter_help: str, discard_help: str) -> Decorator:
 def given(**options: Any) -> dict[str, Any]:
     """The options the user gave (None: left to the library function's default)."""
     return {name: value for name, value in options.items() if value is not None}
+
+
+def check_options(command: str, **values: Any) -> None:
+    """The registry's check of the analysis `command`'s options (`registry.Analysis.check`),
+    its message naming each option as the command line spells it. `values`: by the options'
+    names (the library's parameters), None for an option not given."""
+    entry = registry.analysis(command)
+    if entry.check is None:
+        return
+    flags = {option.name: option.cli for option in entry.options}
+    try:
+        entry.check(values, lambda name: flags.get(name, "--" + name.replace("_", "-")))
+    except registry.OptionError as error:
+        raise CliError(str(error)) from None

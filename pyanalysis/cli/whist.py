@@ -53,6 +53,7 @@ DEFAULT_SAMPLES = 1000
                " (repeatable; see docs/rules.md).")
 @click.option("--players", type=click.IntRange(3, 4), default=None, metavar="3|4",
               help="Deal: three players (default) or four, the dealer sitting out.")
+@seat_option("leader", "Deal: the seat that leads to the first trick (default 1).")
 @seat_option("seat", "Hand: the defender who decides, by his seat at the table (1, 2 or 3; not the declarer's).")
 @cards_option("talon", "Hand: the two talon cards, open to all (\"AD QD\"). Required for a hand.")
 @click.option("--partner", metavar="WORD", default=None, type=WhistWordType("--partner"),
@@ -70,7 +71,8 @@ DEFAULT_SAMPLES = 1000
                    " 'low' two low cards outside trumps.")
 @answer_options(jobs=True)
 def whist(deal_or_hand: tuple[str, ...], game: str, declarer: int, rules_name: str | None,
-          rule_overrides: tuple[str, ...], players: int | None, seat: int | None,
+          rule_overrides: tuple[str, ...], players: int | None, leader: int | None,
+          seat: int | None,
           talon: pa.Hand | None, partner: str | None, samples: int | str | None,
           seed: int | None, filter_name: str | None, discard_model: str | None,
           draw: int | None, jobs: int | None, ascii_only: bool, as_json: bool) -> None:
@@ -94,11 +96,14 @@ def whist(deal_or_hand: tuple[str, ...], game: str, declarer: int, rules_name: s
         refuse_with_deal(" (the seat view); a deal is priced with all cards open", seat=seat,
                          talon=talon, partner=partner, samples=samples, seed=seed,
                          filter=filter_name, discard=discard_model, draw=draw, jobs=jobs)
-        table = whist_table(the_deal, game, declarer, rules=rules, players=players or 3)
+        table = whist_table(the_deal, game, declarer, rules=rules, players=players or 3,
+                            leader=leader or 1)
         answer(table, as_json, lambda: table_lines(table, symbols))
         return
     if players == 4:
         raise CliError("--players 4 is for a deal; the seat view is priced for three players")
+    if leader is not None:
+        raise CliError("--leader is for a deal; in the seat view the 1st hand leads")
     if seat is None:
         first, second = defenders(declarer)
         raise CliError(f"a hand needs --seat: the defender who decides ({first} or {second})")

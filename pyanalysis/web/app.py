@@ -37,7 +37,8 @@ from pyanalysis.session import PlaySession, turn_json
 from .guard import LOCAL_HOSTS, Guard
 from .jobs import Job, JobPool, PoolFullError, UnknownJobError
 from .questions import (
-    ANALYSES, RequestError, check_samples, game_needed, read_question, text_field,
+    ANALYSES, RequestError, check_samples, describe_analyses, game_needed, read_question,
+    text_field,
 )
 from .render import analysis_html
 
@@ -304,7 +305,7 @@ def create_app(pool: JobPool | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
                                  "X-Content-Type-Options": "nosniff"})
 
     def analyses(data: dict[str, Any]) -> dict[str, Any]:
-        return {"analyses": [{"name": name, "title": a.title} for name, a in ANALYSES.items()]}
+        return {"analyses": describe_analyses()}
 
     # (method, path, work, whether it solves or reads: run in a worker thread). The job
     # routes and the list of analyses never wait, so they answer at once even while every

@@ -2,42 +2,32 @@
 
 Each field is read as the command line reads its option (`Deal.parse`, `Game.parse`, seats
 1..3, cards as "AS KS"), so bad input gets the same one-line message, naming the field. The
-analyses (`ANALYSES`) take the page's deal, game, declarer and leader and ask the functions of
-`pyanalysis.analysis`: the hand-based ones (odds, seat views) take the declarer's (or the
-seat's) cards from the deal, with the talon or the discard as the deal gives them.
+analyses (`ANALYSES`) are the views of `pyanalysis.registry.ANALYSES`, each under its name on
+the page: every option the registry lists for a view is read from the request's field of
+that name (`registry.read_options`), and the cards from the page's deal: the hand-based ones
+(odds, seat views, what to declare) take the declarer's (or the seat's, or the leader's)
+cards from it, with the talon or the discard as the deal gives them (`registry.View.cards`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import inspect
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 import pyanalysis as pa
-from pyanalysis.analysis import (
-    check_tenner, declare_options, layout_odds, lead_decision, lead_table, misere_catch,
-    misere_odds, tenner_odds, whist_decision, whist_table,
-)
+from pyanalysis import registry
 from pyanalysis.analysis.hands import planned_layouts
-from pyanalysis.analysis.layouts import MAX_SAMPLES, MAX_WORLDS
+from pyanalysis.analysis.layouts import MAX_SAMPLES
 from pyanalysis.analysis.tenner import ten_game
 from pyanalysis.card_sets import parse_cards
 from pyanalysis.errors import one_line
 from pyanalysis.games import RASPASY
 from pyanalysis.hand import Hand
-from pyanalysis.rules import RuleSet
 from pyanalysis.seat import Seat
 from pyanalysis.solving import focus_seat
-from pyanalysis.text.catch import catch_lines
-from pyanalysis.text.declare import declare_lines
-from pyanalysis.text.layouts import odds_lines
-from pyanalysis.text.leads import decision_lines as leads_decision_lines
-from pyanalysis.text.leads import table_lines as leads_table_lines
-from pyanalysis.text.misere import misere_lines
-from pyanalysis.text.tenner import tenner_check_lines, tenner_odds_lines
-from pyanalysis.text.whist import decision_lines as whist_decision_lines
-from pyanalysis.text.whist import table_lines as whist_table_lines
 
 __all__ = ["ANALYSES", "Analysis", "Question", "RequestError", "check_samples",
-           "read_question", "seat_field", "text_field"]
+           "describe_analyses", "read_question", "seat_field", "text_field"]
 
 #: The longest list of cards played a request may give (a whole deal is 30 cards).
 MAX_PLAYS = 40
@@ -122,6 +112,10 @@ class Question:
     seed: int | None
     seat: int | None
     partner: str | None
+    #: The request's fields as sent: the analyses read their options from them.
+    data: Mapping[str, Any] = field(default_factory=dict)
+    #: The arguments the analysis was called with, by name (its text renderer reads them).
+    call: dict[str, Any] | None = None
 
     @property
     def focus(self) -> int:
@@ -166,7 +160,7 @@ def read_question(data: Any, game: bool = True) -> Question:
         player=seat_field(data, "player"), leader=seat_field(data, "leader", 1) or 1,
         talon_rule=talon_rule, plays=_plays(data), rules=rules, samples=_samples(data),
         seed=_whole(data, "seed", 0, 2**63 - 1), seat=seat_field(data, "seat"),
-        partner=partner)
+        partner=partner, data=data)
 
 
 # ----------------------------------------------------------------------------- analyses
@@ -174,12 +168,12 @@ def read_question(data: Any, game: bool = True) -> Question:
 
 @dataclass(frozen=True)
 class Analysis:
-    """One analysis the page offers: `run(question, progress)` returns its result (with
-    `to_dict()`); `total(question)` the layouts it will count (None: not known ahead);
-    `section`: the report's section that shows it ("whist", "leads", "odds"), or None when
-    its text is shown; `lines(result, question)`: that text; `check(question)` refuses a
-    question before it is queued, where that is quick (the rest is refused by the analysis
-    when it runs)."""
+    """One analysis the page offers, a view of `registry.ANALYSES`: `run(question, progress)`
+    returns its result (with `to_dict()`); `total(question)` the layouts it will count (None:
+    not known ahead); `section`: the report's section that shows it ("whist", "leads",
+    "odds"), or None when its text is shown; `lines(result, question)`: that text;
+    `check(question)` reads and checks the question's options before it is queued (the rest
+    is refused by the analysis when it runs)."""
 
     title: str
     run: Callable[[Question, Callable[[int], None]], Any]
@@ -189,6 +183,9 @@ class Analysis:
     check: Callable[[Question], Any] = lambda q: _declarer(q)
     #: The most layouts `samples` may ask for, and the analyses' constant that says so.
     cap: tuple[int, str] = (MAX_SAMPLES, "MAX_SAMPLES")
+    #: The registry's entry and view it is.
+    entry: registry.Analysis | None = None
+    view: registry.View | None = None
 
 
 def check_samples(analysis: Analysis, q: Question) -> None:
@@ -219,34 +216,6 @@ def _hand_and_out(q: Question) -> tuple[Hand, Hand | None, Hand | None]:
     return hand, None, others
 
 
-def _planned(game: Callable[[Question], Any], pruned: bool = False
-             ) -> Callable[[Question], int | None]:
-    def total(q: Question) -> int | None:
-        hand, out, others = _hand_and_out(q)
-        samples = q.samples if isinstance(q.samples, int) else None
-        return planned_layouts(hand, game(q), _declarer(q), others=others, out=out,
-                               leader=q.leader, samples=samples, pruned=pruned)
-    return total
-
-
-def _run_tenner_odds(q: Question, progress: Callable[[int], None]) -> Any:
-    hand, out, others = _hand_and_out(q)
-    return tenner_odds(hand, q.game, _declarer(q), out=out, others=others, leader=q.leader,
-                       progress=progress, **q.sampled())
-
-
-def _run_odds(q: Question, progress: Callable[[int], None]) -> Any:
-    hand, out, others = _hand_and_out(q)
-    return layout_odds(hand, q.game, _declarer(q), out=out, others=others, leader=q.leader,
-                       progress=progress, **q.sampled())
-
-
-def _run_misere_odds(q: Question, progress: Callable[[int], None]) -> Any:
-    hand, out, others = _hand_and_out(q)
-    return misere_odds(hand, _declarer(q), out=out, others=others, leader=q.leader,
-                       progress=progress, **q.sampled())
-
-
 def _whist_seat(q: Question) -> int:
     """The deciding defender's seat, checked: given, and the talon open in the deal."""
     declarer = _declarer(q)
@@ -258,111 +227,115 @@ def _whist_seat(q: Question) -> int:
     return q.seat
 
 
-def _run_whist_seat(q: Question, progress: Callable[[int], None]) -> Any:
-    declarer, seat = _declarer(q), _whist_seat(q)
-    return whist_decision(q.hand(seat), q.game, declarer, seat, talon=list(q.deal.talon),
-                          rules=q.rules or "sochi", partner=q.partner, progress=progress,
-                          **q.sampled())
+def _cards_of_deal(q: Question, view: registry.View) -> dict[str, Any]:
+    """The view's cards as the page's deal gives them (`View.cards`), by parameter name."""
+    form = view.cards
+    if form == "deal":
+        first = next(iter(inspect.signature(getattr(pa, view.function)).parameters))
+        return {first: q.deal}
+    if form == "declarer":
+        hand, out, others = _hand_and_out(q)
+        return {"hand": hand, "out": out, "others": others}
+    if form == "seat":
+        seat = _whist_seat(q)
+        return {"hand": q.hand(seat), "talon": list(q.deal.talon)}
+    if form == "leader":
+        _declarer(q)
+        place: dict[str, Any] = ({"talon": list(q.deal.talon)} if q.deal.talon
+                                 else {"others": q.others(q.leader)})
+        return {"hand": q.hand(q.leader), **place}
+    if form == "declare":
+        declarer = _declarer(q)
+        cards: dict[str, Any] = {"hand": q.hand(declarer)}
+        if q.deal.talon:
+            cards["talon"] = list(q.deal.talon)
+        if not q.deal.is_full:
+            cards["others"] = q.others(declarer)
+        return cards
+    raise AssertionError(f"no deal form {form!r}")
 
 
-def _run_lead_seat(q: Question, progress: Callable[[int], None]) -> Any:
-    declarer = _declarer(q)
-    place: dict[str, Any] = ({"talon": list(q.deal.talon)} if q.deal.talon
-                             else {"others": q.others(q.leader)})
-    return lead_decision(q.hand(q.leader), q.game, declarer, leader=q.leader,
-                         rules=q.rules, progress=progress, **place, **q.sampled())
+def _call(entry: registry.Analysis, view: registry.View, q: Question) -> dict[str, Any]:
+    """The arguments of the view's function by name: its cards from the deal, its options
+    from the request (`registry.read_options`), the rule set with its knobs changed."""
+    cards = _cards_of_deal(q, view)  # first: its messages say which seat is missing
+    values = {**registry.read_options(entry, view, q.data), **cards}
+    if entry.check is not None:
+        entry.check(values, lambda name: "the deal's talon" if name == "talon" else name)
+    if any(o.name == "rules" for o in entry.options_of(view)):
+        values["rules"] = registry.rules_of(values, registry.rules_default(entry, view, values))
+    values.pop("rule", None)
+    return values
 
 
-def _run_declare(q: Question, progress: Callable[[int], None]) -> Any:
-    declarer = _declarer(q)
-    options: dict[str, Any] = {"rules": q.rules or "sochi", "leader": q.leader}
-    if q.deal.talon:
-        options["talon"] = list(q.deal.talon)
-    if not q.deal.is_full:
-        options["others"] = q.others(declarer)
-    return declare_options(q.hand(declarer), declarer, progress=progress, **options,
-                           **q.sampled())
+def _keyword(function: Callable[..., Any], values: dict[str, Any]) -> tuple[list[Any],
+                                                                             dict[str, Any]]:
+    """`values` as a call of `function`: its first parameter positional, the rest by name,
+    None left to the function's default."""
+    names = list(inspect.signature(function).parameters)
+    given = {name: value for name, value in values.items() if value is not None}
+    return [given.pop(names[0])], given
 
 
-def _text(render: Callable[..., list[str]], *extra: Callable[[Question, Any], Any]
-          ) -> Callable[[Any, Question], list[str]]:
-    """The command line's renderer: `render(result, *extra, symbols=True)`."""
+def _from_registry(entry: registry.Analysis, view: registry.View) -> Analysis:
+    function = getattr(pa, view.function)
+    takes = inspect.signature(function).parameters
+
+    def run(q: Question, progress: Callable[[int], None]) -> Any:
+        values = _call(entry, view, q)
+        if entry.command == "tenner" and view.key == "hand":
+            values["game"] = ten_game(values["game"])
+        args, keywords = _keyword(function, values)
+        if "progress" in takes:
+            keywords["progress"] = progress
+        q.call = {**values}
+        return function(*args, **keywords)
+
+    def check(q: Question) -> None:
+        values = _call(entry, view, q)
+        if entry.command == "tenner":
+            ten_game(values["game"])
+
+    def total(q: Question) -> int | None:
+        if view.cards != "declarer" or entry.command in ("underbid",):
+            return None
+        values = _call(entry, view, q)
+        game = values.get("game", pa.Game.parse("misere"))
+        pruned = entry.command == "tenner"
+        samples = values.get("samples")
+        return planned_layouts(values["hand"], ten_game(game) if pruned else game,
+                               values["declarer"], others=values.get("others"),
+                               out=values.get("out"), leader=values.get("leader", 1),
+                               samples=samples if isinstance(samples, int) else None,
+                               pruned=pruned)
+
     def lines(result: Any, q: Question) -> list[str]:
-        return render(result, *(get(q, result) for get in extra), True)
-    return lines
+        return view.render(result, q.call if q.call is not None else _call(entry, view, q),
+                           True)
+
+    return Analysis(view.summary, run, lines, total, view.section, check, view.cap,
+                    entry, view)
 
 
-def _given_hand(q: Question, result: Any) -> Hand:
-    return _hand_and_out(q)[0]
-
-
-def _given_out(q: Question, result: Any) -> Hand | None:
-    return _hand_and_out(q)[1]
-
-
-def _the_deal(q: Question, result: Any) -> pa.Deal:
-    return q.deal
-
-
-def _depth(q: Question, result: Any) -> int:
-    return 2
-
-
-def _talon_hand(q: Question, result: Any) -> Hand | None:
-    return Hand.from_cards(q.deal.talon) if q.deal.talon else None
-
-
-def _others_hand(q: Question, result: Any) -> Hand | None:
-    return None if q.deal.talon else q.others(q.leader)
-
-
-def _rules(q: Question) -> RuleSet | None:
-    return RuleSet.preset(q.rules) if q.rules else None
-
-
-ANALYSES: dict[str, Analysis] = {
-    "tenner-check": Analysis(
-        "Tenner check (open cards)",
-        lambda q, p: check_tenner(q.deal, q.game, _declarer(q), leader=q.leader,
-                                  rules=_rules(q)),
-        _text(tenner_check_lines, _the_deal, _depth),
-        check=lambda q: (_declarer(q), ten_game(q.game))),
-    "tenner-odds": Analysis(
-        "Tenner odds: guaranteed over every layout?", _run_tenner_odds,
-        _text(tenner_odds_lines, _given_hand, _given_out),
-        _planned(lambda q: ten_game(q.game), pruned=True)),
-    "odds": Analysis(
-        "Layout odds", _run_odds, _text(odds_lines, _given_hand, _given_out),
-        _planned(lambda q: q.game), section="odds"),
-    "whist-table": Analysis(
-        "Whist table (open cards)",
-        lambda q, p: whist_table(q.deal, q.game, _declarer(q), rules=q.rules or "sochi",
-                                 leader=q.leader),
-        _text(whist_table_lines), section="whist"),
-    "whist-seat": Analysis(
-        "Whist or pass from the seat", _run_whist_seat, _text(whist_decision_lines),
-        check=_whist_seat, cap=(MAX_WORLDS, "MAX_WORLDS")),
-    "lead-table": Analysis(
-        "Opening leads (open cards)",
-        lambda q, p: lead_table(q.deal, q.game, _declarer(q), leader=q.leader,
-                                rules=q.rules),
-        _text(leads_table_lines), section="leads"),
-    "lead-seat": Analysis(
-        "Leads from the leader's seat", _run_lead_seat,
-        _text(leads_decision_lines, _talon_hand, _others_hand), cap=(MAX_WORLDS, "MAX_WORLDS")),
-    "misere-odds": Analysis(
-        "Misère odds", _run_misere_odds,
-        _text(misere_lines, _given_hand, _given_out),
-        _planned(lambda q: pa.Game.parse("misere")), section="odds"),
-    "misere-catch": Analysis(
-        "Misère catch (discard unseen)",
-        lambda q, p: misere_catch(q.deal, _declarer(q), leader=q.leader),
-        _text(catch_lines)),
-    "declare": Analysis("What to declare", _run_declare, _text(declare_lines)),
-}
-
+#: Every analysis the page offers, by its name on the page (`registry.web_views`).
+ANALYSES: dict[str, Analysis] = {name: _from_registry(entry, view)
+                                 for name, (entry, view) in registry.web_views().items()}
 
 
 def game_needed(name: str) -> bool:
     """Whether the analysis reads the request's game (misère's are misère whatever it says)."""
-    return name not in ("misere-odds", "misere-catch", "declare")
+    analysis = ANALYSES.get(name)
+    return (analysis is None or analysis.entry is None or analysis.view is None
+            or any(o.name == "game" for o in analysis.entry.options_of(analysis.view)))
+
+
+def describe_analyses() -> list[dict[str, Any]]:
+    """What `GET /api/analyses` lists: each analysis with its options (`registry.describe`),
+    the options of type ``cards`` left out (the page's deal gives those cards)."""
+    listed = []
+    for analysis in ANALYSES.values():
+        assert analysis.entry is not None and analysis.view is not None
+        item = registry.describe(analysis.entry, analysis.view)
+        item["options"] = [o for o in item["options"] if o["type"] != "cards"]
+        listed.append(item)
+    return listed

@@ -19,7 +19,7 @@ LAYERS = {
     3: ["scoring", "sheet", "sheet_io"],
     4: ["play", "solving", "record", "record_file", "jsonout", "session"],
     5: ["analysis", "pyanalysis"],
-    6: ["text", "report"],
+    6: ["text", "report", "registry"],
     7: ["cli", "batch", "jobs", "web"],
 }
 LAYER_OF = {name: layer for layer, names in LAYERS.items() for name in names}

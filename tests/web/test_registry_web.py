@@ -1,0 +1,138 @@
+"""The web's analyses read every option the registry lists for them: what to declare with
+players, the seat rule, its samples and rule overrides, as the Python call; a bad value of
+any listed option is a 400 of one line naming it."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pyanalysis as pa
+from pyanalysis.web.jobs import DONE
+
+DEAL = "J.A87.987.T97 AKQT8.KQJT9.-.- 97.-.KJT.AKQJ8 AD QD"
+HAND = "J.A87.987.T97"
+#: A value of each option type that no option of that type takes.
+BAD = {"seat": 7, "int": -5, "choice": "zzz", "samples": 0, "seed": -1, "word": "wist",
+       "words": {"5": "whist"}, "rules": "moscow", "rule": ["nope"], "card-list": 5,
+       "known": "x", "flag": "yes"}
+
+
+def error_of(response) -> str:
+    assert response.status_code == 400, response.text
+    message = response.json()["error"]
+    assert "\n" not in message and "Traceback" not in message and len(message) < 300
+    return message
+
+
+def listed(client) -> dict:
+    return {a["name"]: a for a in client.get("/api/analyses").json()["analyses"]}
+
+
+def test_declare_lists_the_command_lines_options(client):
+    names = [o["name"] for o in listed(client)["declare"]["options"]]
+    assert names == ["declarer", "players", "leader", "rules", "rule", "samples", "seed",
+                     "whist", "seat_samples"]
+    whist = next(o for o in listed(client)["declare"]["options"] if o["name"] == "whist")
+    assert whist["choices"] == ["open", "seat"] and whist["default"] == "open"
+    assert whist["flag"] == "--defenders"
+
+
+def test_declare_takes_players_rules_and_samples(client):
+    job = client.post("/api/analysis", json={
+        "analysis": "declare", "deal": DEAL, "declarer": 1, "players": 4,
+        "rules": "leningrad", "rule": ["whist_split=gentleman"], "samples": 12,
+        "seed": 3}).json()
+    assert job["state"] == DONE, job
+    rules = pa.RuleSet.preset("leningrad").with_strings(["whist_split=gentleman"])
+    expected = pa.declare_options(HAND, 1, talon=["AD", "QD"], players=4, rules=rules,
+                                  samples=12, seed=3)
+    assert job["result"] == json.loads(json.dumps(expected.to_dict()))
+    assert job["result"] != json.loads(json.dumps(pa.declare_options(
+        HAND, 1, talon=["AD", "QD"], samples=12, seed=3).to_dict()))
+
+
+@pytest.mark.slow
+def test_declare_takes_the_seat_rule(client):
+    job = client.post("/api/analysis", json={
+        "analysis": "declare", "deal": DEAL, "declarer": 1, "whist": "seat",
+        "seat_samples": 3, "samples": 4}).json()
+    assert job["state"] == DONE, job
+    expected = pa.declare_options(HAND, 1, talon=["AD", "QD"], whist="seat", seat_samples=3,
+                                  samples=4)
+    assert job["result"] == json.loads(json.dumps(expected.to_dict()))
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"whist": "seat", "deal": "J.A87.987.T97 AKQT8.KQJT9.-.- 97.-.KJT.AKQJ8 discard:AD QD"},
+     "whist seat: the defenders see the talon; give it with the deal's talon"),
+    ({"seat_samples": 5}, "seat_samples is for whist seat"),
+    ({"players": 5}, "players: '5' is not a whole number from 3 to 4"),
+    ({"whist": "closed"}, "whist: 'closed' is not one of the choices: open, seat"),
+    ({"rule": ["whist_split=greedy", "tenner_checked"]}, "rule: rule 'tenner_checked' is not"
+                                                         " key=value"),
+    ({"seat_samples": "many", "whist": "seat"}, "seat_samples: 'many' is not a whole number"),
+])
+def test_declare_refuses_bad_options_in_one_line(client, fields, message):
+    base = {"analysis": "declare", "deal": DEAL, "declarer": 1}
+    assert error_of(client.post("/api/jobs", json={**base, **fields})) == message or (
+        message in error_of(client.post("/api/jobs", json={**base, **fields})))
+
+
+def test_every_listed_option_is_read_and_checked(client):
+    base = {"deal": DEAL, "game": "8S", "declarer": 2, "seat": 3}
+    tried = 0
+    for name, analysis in listed(client).items():
+        for option in analysis["options"]:
+            if option["type"] == "game" or option["name"] == "declarer":
+                continue  # read with the deal; their messages are the notation's
+            fields = {**base, "analysis": name, option["name"]: BAD[option["type"]]}
+            message = error_of(client.post("/api/jobs", json=fields))
+            assert message.startswith(option["name"] + ":"), (name, option["name"], message)
+            tried += 1
+    assert tried > 40
+
+
+def test_the_defenders_words_price_the_leads_as_on_the_command_line(client):
+    # As `prefdd lead DEAL --whist 2=whist,3=pass`: the words imply pricing, sochi unless
+    # --rules names another.
+    deal = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
+    job = client.post("/api/analysis", json={
+        "analysis": "lead-table", "deal": deal, "game": "6S", "declarer": 1, "leader": 2,
+        "whist": "2=whist,3=pass"}).json()
+    assert job["state"] == DONE, job
+    words = {2: "whist", 3: "pass"}
+    assert job["result"] == json.loads(json.dumps(pa.lead_table(
+        deal, "6S", 1, leader=2, whist=words, rules="sochi").to_dict()))
+    assert job["result"] != json.loads(json.dumps(pa.lead_table(
+        deal, "6S", 1, leader=2, whist=words).to_dict()))
+
+
+def test_the_whist_table_takes_the_leader_and_the_players(client):
+    deal = "K7.Q.AQJ987.J QJ.AKT8.T.AT9 AT98.9.K.KQ87 discard:-.J7.-.-"
+    job = client.post("/api/analysis", json={
+        "analysis": "whist-table", "deal": deal, "game": "7D", "declarer": 1, "leader": 2,
+        "players": 4}).json()
+    assert job["state"] == DONE, job
+    assert job["result"] == json.loads(json.dumps(pa.whist_table(
+        deal, "7D", 1, leader=2, players=4).to_dict()))
+
+
+def test_a_seat_view_takes_the_command_lines_sampling_options(client):
+    deal = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D"
+    job = client.post("/api/analysis", json={
+        "analysis": "whist-seat", "deal": deal, "game": "6S", "declarer": 1, "seat": 2,
+        "samples": 20, "seed": 2, "filter": "none", "discard": "low", "max_draws": 500,
+        "rules": "rostov", "rule": ["whist_split=gentleman"]}).json()
+    assert job["state"] == DONE, job
+    rules = pa.RuleSet.preset("rostov").with_strings(["whist_split=gentleman"])
+    assert job["result"] == json.loads(json.dumps(pa.whist_decision(
+        "T987.AKQ.-.QJ9", "6S", 1, 2, talon=["TD", "9D"], samples=20, seed=2, filter="none",
+        discard="low", max_draws=500, rules=rules).to_dict()))
+    lead = client.post("/api/analysis", json={
+        "analysis": "lead-seat", "deal": deal, "game": "6S", "declarer": 1, "leader": 2,
+        "samples": 20, "known": {"3": "AD"}, "filter": "none"}).json()
+    assert lead["state"] == DONE, lead
+    assert lead["result"] == json.loads(json.dumps(pa.lead_decision(
+        "T987.AKQ.-.QJ9", "6S", 1, leader=2, talon=["TD", "9D"], samples=20,
+        known={3: pa.Hand.parse("-.-.A.-")}, filter="none").to_dict()))
