@@ -27,7 +27,6 @@ from ..games import MISERE, RASPASY, Game
 from ..seat import SEATS
 from ..text.declare import verdict
 from ..text.review import player_name
-from ..wording import percent
 from .page import Report
 
 __all__ = ["PageWriteError", "embed_json", "render_html", "render_sections", "save_page",
@@ -230,50 +229,12 @@ def _dd_rows(report: Report) -> list[dict[str, Any]]:
     return rows
 
 
-def _odds_rows(report: Report) -> list[dict[str, Any]]:
-    odds = report.odds
-    if odds is None:
-        return []
-    rows = []
-    for tricks, layouts in sorted(odds.counts.items(), reverse=True):
-        share = layouts / odds.layouts if odds.layouts else 0.0
-        if report.game.kind == MISERE:
-            word = "clean" if tricks == 0 else f"caught for {tricks}"
-        else:
-            word = "made" if tricks >= (report.game.level or 0) else \
-                f"down {report.game.level - tricks}"
-        rows.append({"tricks": tricks, "layouts": f"{layouts:,}", "share": percent(share),
-                     "verdict": word, "bar": round(100 * share, 1)})
-    return rows
+def _view(name: str, data: Any, headline: str | None = None) -> Markup:
+    """A result view (`views.view_html`) as the page's markup: the same template the web
+    page shows an analysis's answer with."""
+    from .views import view_html  # the views draw with this module's helpers
 
-
-def _odds_note(report: Report) -> str:
-    """Who sees what in the layout count."""
-    if report.game.kind == MISERE:
-        return ("double-dummy in each: the catchers see the misère hand, as they do once it"
-                " is laid open.")
-    return ("double-dummy in each: the defenders see his hand, so his chances are a lower"
-            " bound.")
-
-
-def _declare_rows(report: Any) -> list[dict[str, Any]]:
-    """The rows of the declaration's table: each game, its discard and its numbers."""
-    result = report.declare
-    if result is None:
-        return []
-    rows = []
-    for option in result.options:
-        shown = _vists(option.vists, signed=True)
-        if option.vists_se is not None:
-            shown = Markup("{} ± {:.2f}").format(shown, option.vists_se)
-        diff = _vists(option.diff, signed=True)
-        if option.diff_se is not None:
-            diff = Markup("{} ± {:.2f}").format(diff, option.diff_se)
-        rows.append({"game": option.game.symbol(), "best": option is result.best,
-                     "discard": sorted(option.discard, key=lambda c: (c.suit, -c.rank)),
-                     "made": percent(option.probability), "tricks": f"{float(option.tricks):.2f}",
-                     "vists": shown, "diff": "—" if option is result.best else diff})
-    return rows
+    return Markup(view_html(name, data, headline))
 
 
 def _declare_verdict(report: Any) -> str:
@@ -297,8 +258,7 @@ def render_html(report: Report) -> str:
         question=question_words(report.problem.problem) if report.problem else "",
         review_sentences=_review_sentences(report) if reviewed else [],
         vists_rows=_vists_rows(report) if reviewed else [], dd_rows=_dd_rows(report),
-        odds_rows=_odds_rows(report), odds_note=_odds_note(report), seats=(1, 2, 3),
-        declare_rows=_declare_rows(report), declare_verdict=_declare_verdict(report),
+        seats=(1, 2, 3), view=_view, declare_verdict=_declare_verdict(report),
         ordinal=_ORDINAL, card=_card, cards=_cards, suit=_suit, plural=_plural,
         cards_words=_cards_words, display_hand=_suit_cards, vists=_vists,
         has_talon_tricks=any(t.talon_card is not None for t in play.tricks),
@@ -314,10 +274,8 @@ def render_sections(game: Game, *, whist: Any = None, leads: Any = None,
     shown = SimpleNamespace(game=game, whist=whist, leads=leads, odds=odds, declare=declare)
     template = _ENV.get_template("page.html.j2")
     context = template.new_context({
-        "r": shown, "odds_rows": _odds_rows(shown), "odds_note": _odds_note(shown),  # type: ignore[arg-type]
-        "seats": (1, 2, 3), "ordinal": _ORDINAL, "card": _card, "vists": _vists,
-        "cards": _cards, "declare_rows": _declare_rows(shown),
-        "declare_verdict": _declare_verdict(shown)})
+        "r": shown, "seats": (1, 2, 3), "ordinal": _ORDINAL, "card": _card, "vists": _vists,
+        "cards": _cards, "view": _view, "declare_verdict": _declare_verdict(shown)})
     return "".join(chunk for name in ("whist", "leads", "odds", "declare")
                    for chunk in template.blocks[name](context))
 
