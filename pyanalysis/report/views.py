@@ -114,6 +114,7 @@ def _declare(data: Mapping[str, Any]) -> dict[str, Any]:
         rows.append({
             "game": option["game"], "label": _game(option["game"]), "best": best,
             "noise": not best and (_noise(diff, option["diff_se"]) or diff == 0),
+            "tie": not best and diff == 0,
             "discard": _sorted_cards(option["discard"]), "merged": len(option["merged"]),
             "made": option["probability"], "made_pct": round(100 * option["probability_float"], 3),
             "made_text": percent(_fraction(option["probability"])),
