@@ -11,37 +11,29 @@ it can close the element.
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import jinja2
 from markupsafe import Markup
 
 from ..analysis.problems import question_words
-from ..cards import RANK_DISPLAY, SUIT_SYMBOLS, Card
+from ..cards import SUIT_SYMBOLS, Card
 from ..diagram import SEAT_NAMES
 from ..games import MISERE, RASPASY, Game
 from ..seat import SEATS
 from ..text.declare import verdict
 from ..text.review import player_name
+from .markup import ENV as _ENV
+from .markup import SUIT_NAMES as _SUIT_NAMES
+from .markup import _card, _cards, _vists
 from .page import Report
+from .views import view_html
 
 __all__ = ["PageWriteError", "embed_json", "render_html", "render_sections", "save_page",
            "write_html"]
 
-_ENV = jinja2.Environment(
-    loader=jinja2.PackageLoader("pyanalysis.report", "templates"),
-    autoescape=True,
-    undefined=jinja2.StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-    keep_trailing_newline=True,
-)
-
-_SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
 _ORDINAL = {int(seat): seat.ordinal for seat in SEATS}
 
 
@@ -53,19 +45,6 @@ def embed_json(data: Any) -> Markup:
                          ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
         text = text.replace(char, escape)
     return Markup(text)
-
-
-def _card(card: Card | str, rank_only: bool = False) -> Markup:
-    """A card as a coloured span: ``<span class="c red">10♥</span>``."""
-    card = Card.parse(card)
-    colour = "red" if card.suit in (2, 3) else "black"
-    text = RANK_DISPLAY[card.rank] + ("" if rank_only else SUIT_SYMBOLS[card.suit])
-    label = f"{RANK_DISPLAY[card.rank]} of {_SUIT_NAMES[card.suit]}"
-    return Markup('<span class="c {}" title="{}">{}</span>').format(colour, label, text)
-
-
-def _cards(cards: Any) -> Markup:
-    return Markup(" ").join(_card(c) for c in cards)
 
 
 def _suit(suit: int) -> Markup:
@@ -205,17 +184,6 @@ def _signed(value: Any) -> Markup:
     return _vists(value, signed=True)
 
 
-def _vists(value: Any, signed: bool = False) -> Markup:
-    """Vists for reading: whole numbers as they are, fractions to two decimals with the
-    exact value in the title (``110.67`` for 332/3)."""
-    exact = Fraction(value)
-    sign = "+" if signed and exact > 0 else ""
-    if exact.denominator == 1:
-        return Markup("{}{}").format(sign, exact.numerator)
-    return Markup('<span title="{} exactly">{}{:.2f}</span>').format(
-        f"{sign}{exact}", sign, float(exact))
-
-
 def _dd_rows(report: Report) -> list[dict[str, Any]]:
     if report.dd is None:
         return []
@@ -232,8 +200,6 @@ def _dd_rows(report: Report) -> list[dict[str, Any]]:
 def _view(name: str, data: Any, headline: str | None = None) -> Markup:
     """A result view (`views.view_html`) as the page's markup: the same template the web
     page shows an analysis's answer with."""
-    from .views import view_html  # the views draw with this module's helpers
-
     return Markup(view_html(name, data, headline))
 
 

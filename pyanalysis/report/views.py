@@ -34,7 +34,8 @@ from ..analysis.layouts import binomial_interval
 from ..cards import Card
 from ..games import MISERE, Game
 from ..wording import percent
-from .html import _ENV, _card, _cards, _vists
+from .markup import ENV as _ENV
+from .markup import _card, _cards, _vists
 
 __all__ = ["VIEWS", "view_html", "view_data"]
 
