@@ -345,6 +345,8 @@ class StatsGroup(JsonFields):
     _sum: Fraction = field(default=Fraction(0), repr=False)
     _squares: Fraction = field(default=Fraction(0), repr=False)
     _numbers: int = field(default=0, repr=False)
+    #: The numbers averaged, each as read: what a histogram of the field draws.
+    numbers: list[Fraction] = field(default_factory=list, repr=False)
 
     JSON = ("value", "lines", "errors", "counted", "yes", "rate", "low", "high", "mean",
             "stderr")
@@ -366,6 +368,7 @@ class StatsGroup(JsonFields):
             self.counted += 1
             self.yes += met
         if number is not None:
+            self.numbers.append(number)
             self._numbers += 1
             self._sum += number
             self._squares += number * number

@@ -13,6 +13,7 @@ import click
 from pyanalysis.analysis.study import STUDY_KINDS, answer_stats, deal_jobs, random_deals
 from pyanalysis.analysis.sampling import FILTERS
 from pyanalysis.batch import AnswerLines
+from pyanalysis.report.plot import stats_svg
 from pyanalysis.text.study import draw_sentence, stats_csv, stats_lines, stats_notes
 
 from .common import CliError, command, echo_lines, emit
@@ -75,6 +76,7 @@ def deals(count: int, seed: int, kind: str, game: str | None, declarer: int | No
 @command("stats", "Count a batch's answers by a field: rates with 95% intervals.", [
     "prefdd stats tenners.out.jsonl --by shape",
     "prefdd stats tenners.out.jsonl --by shape --csv",
+    "prefdd stats tenners.out.jsonl --by trumps --plot trumps.svg",
     "prefdd stats tables.out.jsonl --outcome 'contracts.1.S>=6' --mean contracts.1.S --json"],
     deal=False)
 @click.argument("answers_path", metavar="ANSWERS.jsonl", type=click.Path(dir_okay=False))
@@ -88,8 +90,12 @@ def deals(count: int, seed: int, kind: str, game: str | None, declarer: int | No
               help="Also the mean of this numeric field (and its standard error).")
 @click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print the counts as CSV.")
+@click.option("--plot", "plot_path", metavar="FILE.svg", default=None,
+              type=click.Path(dir_okay=False),
+              help="Also draw the counts as an SVG picture: the rate of each group with its"
+                   " interval, and a histogram of the --mean field.")
 def stats(answers_path: str, by: str | None, outcome: str, average: str | None,
-          as_json: bool, as_csv: bool) -> None:
+          as_json: bool, as_csv: bool, plot_path: str | None) -> None:
     """Count the answer lines of ANSWERS.jsonl (prefdd batch's output), group by group: the
     answers, the errors, how many meet the outcome among those that have its field, that
     rate and its 95% Wilson interval; the total last.
@@ -108,6 +114,12 @@ def stats(answers_path: str, by: str | None, outcome: str, average: str | None,
     # What the count left out is said on stderr, whatever the output's form (JSON has it too).
     for note in stats_notes(result, answers_path, lines.torn_line):
         click.echo(f"Warning: {note}", err=True)
+    if plot_path is not None:
+        try:
+            with open(plot_path, "w", encoding="utf-8") as out:
+                out.write(stats_svg(result))
+        except OSError as exc:
+            raise CliError(f"cannot write {plot_path}: {exc.strerror}") from None
     if as_json:
         emit(result)
     elif as_csv:

@@ -11,38 +11,29 @@ it can close the element.
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import jinja2
 from markupsafe import Markup
 
 from ..analysis.problems import question_words
-from ..cards import RANK_DISPLAY, SUIT_SYMBOLS, Card
+from ..cards import SUIT_SYMBOLS, Card
 from ..diagram import SEAT_NAMES
 from ..games import MISERE, RASPASY, Game
 from ..seat import SEATS
 from ..text.declare import verdict
 from ..text.review import player_name
-from ..wording import percent
+from .markup import ENV as _ENV
+from .markup import SUIT_NAMES as _SUIT_NAMES
+from .markup import _card, _cards, _vists
 from .page import Report
+from .views import view_html
 
 __all__ = ["PageWriteError", "embed_json", "render_html", "render_sections", "save_page",
            "write_html"]
 
-_ENV = jinja2.Environment(
-    loader=jinja2.PackageLoader("pyanalysis.report", "templates"),
-    autoescape=True,
-    undefined=jinja2.StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-    keep_trailing_newline=True,
-)
-
-_SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
 _ORDINAL = {int(seat): seat.ordinal for seat in SEATS}
 
 
@@ -54,19 +45,6 @@ def embed_json(data: Any) -> Markup:
                          ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
         text = text.replace(char, escape)
     return Markup(text)
-
-
-def _card(card: Card | str, rank_only: bool = False) -> Markup:
-    """A card as a coloured span: ``<span class="c red">10♥</span>``."""
-    card = Card.parse(card)
-    colour = "red" if card.suit in (2, 3) else "black"
-    text = RANK_DISPLAY[card.rank] + ("" if rank_only else SUIT_SYMBOLS[card.suit])
-    label = f"{RANK_DISPLAY[card.rank]} of {_SUIT_NAMES[card.suit]}"
-    return Markup('<span class="c {}" title="{}">{}</span>').format(colour, label, text)
-
-
-def _cards(cards: Any) -> Markup:
-    return Markup(" ").join(_card(c) for c in cards)
 
 
 def _suit(suit: int) -> Markup:
@@ -206,17 +184,6 @@ def _signed(value: Any) -> Markup:
     return _vists(value, signed=True)
 
 
-def _vists(value: Any, signed: bool = False) -> Markup:
-    """Vists for reading: whole numbers as they are, fractions to two decimals with the
-    exact value in the title (``110.67`` for 332/3)."""
-    exact = Fraction(value)
-    sign = "+" if signed and exact > 0 else ""
-    if exact.denominator == 1:
-        return Markup("{}{}").format(sign, exact.numerator)
-    return Markup('<span title="{} exactly">{}{:.2f}</span>').format(
-        f"{sign}{exact}", sign, float(exact))
-
-
 def _dd_rows(report: Report) -> list[dict[str, Any]]:
     if report.dd is None:
         return []
@@ -230,50 +197,10 @@ def _dd_rows(report: Report) -> list[dict[str, Any]]:
     return rows
 
 
-def _odds_rows(report: Report) -> list[dict[str, Any]]:
-    odds = report.odds
-    if odds is None:
-        return []
-    rows = []
-    for tricks, layouts in sorted(odds.counts.items(), reverse=True):
-        share = layouts / odds.layouts if odds.layouts else 0.0
-        if report.game.kind == MISERE:
-            word = "clean" if tricks == 0 else f"caught for {tricks}"
-        else:
-            word = "made" if tricks >= (report.game.level or 0) else \
-                f"down {report.game.level - tricks}"
-        rows.append({"tricks": tricks, "layouts": f"{layouts:,}", "share": percent(share),
-                     "verdict": word, "bar": round(100 * share, 1)})
-    return rows
-
-
-def _odds_note(report: Report) -> str:
-    """Who sees what in the layout count."""
-    if report.game.kind == MISERE:
-        return ("double-dummy in each: the catchers see the misère hand, as they do once it"
-                " is laid open.")
-    return ("double-dummy in each: the defenders see his hand, so his chances are a lower"
-            " bound.")
-
-
-def _declare_rows(report: Any) -> list[dict[str, Any]]:
-    """The rows of the declaration's table: each game, its discard and its numbers."""
-    result = report.declare
-    if result is None:
-        return []
-    rows = []
-    for option in result.options:
-        shown = _vists(option.vists, signed=True)
-        if option.vists_se is not None:
-            shown = Markup("{} ± {:.2f}").format(shown, option.vists_se)
-        diff = _vists(option.diff, signed=True)
-        if option.diff_se is not None:
-            diff = Markup("{} ± {:.2f}").format(diff, option.diff_se)
-        rows.append({"game": option.game.symbol(), "best": option is result.best,
-                     "discard": sorted(option.discard, key=lambda c: (c.suit, -c.rank)),
-                     "made": percent(option.probability), "tricks": f"{float(option.tricks):.2f}",
-                     "vists": shown, "diff": "—" if option is result.best else diff})
-    return rows
+def _view(name: str, data: Any, headline: str | None = None) -> Markup:
+    """A result view (`views.view_html`) as the page's markup: the same template the web
+    page shows an analysis's answer with."""
+    return Markup(view_html(name, data, headline))
 
 
 def _declare_verdict(report: Any) -> str:
@@ -297,8 +224,7 @@ def render_html(report: Report) -> str:
         question=question_words(report.problem.problem) if report.problem else "",
         review_sentences=_review_sentences(report) if reviewed else [],
         vists_rows=_vists_rows(report) if reviewed else [], dd_rows=_dd_rows(report),
-        odds_rows=_odds_rows(report), odds_note=_odds_note(report), seats=(1, 2, 3),
-        declare_rows=_declare_rows(report), declare_verdict=_declare_verdict(report),
+        seats=(1, 2, 3), view=_view, declare_verdict=_declare_verdict(report),
         ordinal=_ORDINAL, card=_card, cards=_cards, suit=_suit, plural=_plural,
         cards_words=_cards_words, display_hand=_suit_cards, vists=_vists,
         has_talon_tricks=any(t.talon_card is not None for t in play.tricks),
@@ -314,10 +240,8 @@ def render_sections(game: Game, *, whist: Any = None, leads: Any = None,
     shown = SimpleNamespace(game=game, whist=whist, leads=leads, odds=odds, declare=declare)
     template = _ENV.get_template("page.html.j2")
     context = template.new_context({
-        "r": shown, "odds_rows": _odds_rows(shown), "odds_note": _odds_note(shown),  # type: ignore[arg-type]
-        "seats": (1, 2, 3), "ordinal": _ORDINAL, "card": _card, "vists": _vists,
-        "cards": _cards, "declare_rows": _declare_rows(shown),
-        "declare_verdict": _declare_verdict(shown)})
+        "r": shown, "seats": (1, 2, 3), "ordinal": _ORDINAL, "card": _card, "vists": _vists,
+        "cards": _cards, "view": _view, "declare_verdict": _declare_verdict(shown)})
     return "".join(chunk for name in ("whist", "leads", "odds", "declare")
                    for chunk in template.blocks[name](context))
 

@@ -251,7 +251,8 @@ def test_the_tenner_odds(app):
     page = app.page
     app.read(TEN_DEAL, "10C", 1)
     run_analysis(page, "tenner-odds")
-    page.wait_for_selector("#analysis-result pre")
+    page.wait_for_selector('#analysis-result section[data-view="odds"]')
+    page.click("#analysis-result details.as-text summary")  # the text is one click away
     hand, out = pa.Hand.parse("AKQ.AKQJ9.-.AK"), pa.Hand.parse("-.-.KQ.-")
     result = pa.tenner_odds(hand, "10C", 1, out=out)
     assert page.inner_text("#analysis-result pre") == "\n".join(
@@ -269,7 +270,7 @@ def test_layout_odds_shown_as_the_report_shows_them(app):
         "#analysis-result section.odds tbody tr",
         "rows => rows.map(r => [Number(r.querySelector('th').textContent),"
         " Number(r.querySelectorAll('td')[1].textContent.replace(/,/g, '')),"
-        " r.querySelector('.bar').getBoundingClientRect().width])")
+        " r.querySelector('.vbar .fill').getBoundingClientRect().width])")
     assert {tricks: n for tricks, n, _ in rows} == dict(odds.counts)
     # The bars are drawn (their width is a style attribute the page allows).
     assert all(width > 0 for _, n, width in rows if n > 3)

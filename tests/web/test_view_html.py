@@ -1,0 +1,54 @@
+"""The result views drawn from a result's JSON alone (`report.views`): the seat decisions'
+model table when the result has one, the catch's matrix, an unknown view refused."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import pyanalysis as pa
+from pyanalysis.report.views import VIEWS, view_html
+
+WHIST_HAND, TALON = "QJ.AKT8.T.AT9", ["7S", "JD"]
+
+
+@pytest.fixture(scope="module")
+def whist() -> dict:
+    return pa.whist_decision(pa.Hand.parse(WHIST_HAND), "7D", 1, 2, talon=TALON,
+                             samples=20).to_dict()
+
+
+def test_the_model_table_is_drawn_when_the_result_has_one(whist):
+    assert "Under other models" not in view_html("whist-seat", whist)
+    other = "pass" if whist["best"] == "whist" else "whist"
+    data = {**whist, "models": [
+        {"partner": "seat", "filter": "bid", "best": whist["best"], "by": "3/2", "se": 0.5},
+        {"partner": "whist", "filter": "bid", "best": other, "by": "-1/4", "se": 0.25}]}
+    html = view_html("whist-seat", data)
+    assert "Under other models" in html
+    rows = re.findall(r'<tr class="(same|differs)" data-partner="(\w+)" data-filter="(\w+)"',
+                      html)
+    assert rows == [("same", "seat", "bid"), ("differs", "whist", "bid")]
+    assert "+1.50" in html and "-0.25" in html
+
+
+def test_the_whist_view_marks_the_best_word_first(whist):
+    html = view_html("whist-seat", whist)
+    words = re.findall(r'data-word="(\w+)"', html)
+    assert sorted(words) == sorted(whist["options"]) and words[0] == whist["best"]
+    assert html.count('data-best="true"') == 1
+
+
+def test_the_catch_matrix_is_the_results():
+    data = pa.misere_catch("8.-.T.- J.-.-.9 -.-.J.7 KD KH", 2).to_dict()
+    html = view_html("misere-catch", data)
+    body = html.split("<tbody>")[1]
+    hits = [[hit == "true" for hit in re.findall(r'data-hit="(\w+)"', row)]
+            for row in body.split("</tr>")[:-1]]
+    assert hits == [[bool(r[j]) for r in data["matrix"]] for j in range(len(data["by_discard"]))]
+
+
+def test_an_unknown_view_is_refused():
+    with pytest.raises(ValueError, match="view: 'chart' is not one of"):
+        view_html("chart", {})
+    assert set(VIEWS) == {"declare", "whist-seat", "lead-seat", "misere-catch", "odds"}
