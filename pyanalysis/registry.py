@@ -138,6 +138,7 @@ class View:
     section: str | None = None
     cost: int = 8
     cap: tuple[int, str] = (MAX_SAMPLES, "MAX_SAMPLES")
+    shown: str | None = None
 
 
 @dataclass(frozen=True)
@@ -227,7 +228,7 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
              "Tenner check (open cards)"),
         View("hand", "tenner_odds", "tenner-odds", "declarer",
              lambda r, c, s: tenner_odds_lines(r, c["hand"], c.get("out"), s),
-             "Tenner odds: guaranteed over every layout?", cost=32)),
+             "Tenner odds: guaranteed over every layout?", cost=32, shown="odds")),
         (Option("game", "game", "The ten contract: 10S, 10C, 10D, 10H or 10NT.", required=True),
          DECLARER, LEADER,
          *_rules("Score the tenner as it went under a rule set.", views=("deal",)),
@@ -239,7 +240,7 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
     Analysis("odds", "Layout odds", (
         View(None, "layout_odds", "odds", "declarer",
              lambda r, c, s: odds_lines(r, c["hand"], c.get("out"), s),
-             "Layout odds", section="odds", cost=32),),
+             "Layout odds", section="odds", cost=32, shown="odds"),),
         (GAME, DECLARER, OUT, OTHERS, LEADER,
          Option("target", "int", "Count the layouts where he takes at least this many tricks"
                                  " instead of the whole distribution.", low=0, high=10),
@@ -265,7 +266,7 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
     Analysis("misere-odds", "Misère odds", (
         View(None, "misere_odds", "misere-odds", "declarer",
              lambda r, c, s: misere_lines(r, c["hand"], c.get("out"), s),
-             "Misère odds", section="odds", cost=32),),
+             "Misère odds", section="odds", cost=32, shown="odds"),),
         (DECLARER, OUT, OTHERS, LEADER,
          *_samples("Solve this many layouts drawn at random instead of every layout."))),
     Analysis("whist", "Whist or pass", (
@@ -274,7 +275,7 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
              section="whist"),
         View("hand", "whist_decision", "whist-seat", "seat",
              lambda r, c, s: whist_decision_lines(r, s), "Whist or pass from the seat",
-             cost=32, cap=(MAX_WORLDS, "MAX_WORLDS"))),
+             cost=32, cap=(MAX_WORLDS, "MAX_WORLDS"), shown="whist-seat")),
         (Option("game", "game", "The contract: 6S … 10NT.", required=True), DECLARER,
          *_rules("Rule set.", default="sochi"),
          Option("players", "int", "Three players or four, the dealer sitting out.",
@@ -296,7 +297,8 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
              section="leads"),
         View("hand", "lead_decision", "lead-seat", "leader",
              lambda r, c, s: lead_decision_lines(r, c.get("talon"), c.get("others"), s),
-             "Leads from the leader's seat", cost=32, cap=(MAX_WORLDS, "MAX_WORLDS"))),
+             "Leads from the leader's seat", cost=32, cap=(MAX_WORLDS, "MAX_WORLDS"),
+             shown="lead-seat")),
         (GAME, DECLARER, LEADER,
          *_rules("Price the leads in vists for the leader."),
          Option("whist", "words", "The defenders' words for pricing (default: both whist in a"
@@ -311,7 +313,8 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
         priced_by="whist"),
     Analysis("declare", "What to declare", (
         View(None, "declare_options", "declare", "declare",
-             lambda r, c, s: declare_lines(r, s), "What to declare", cost=32),),
+             lambda r, c, s: declare_lines(r, s), "What to declare", cost=32,
+             shown="declare"),),
         (DECLARER,
          Option("talon", "cards", "The two talon cards he took; without it the hand is his"
                                   " twelve cards."),
@@ -332,7 +335,8 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
         check=_check_declare),
     Analysis("misere-catch", "Misère catch (discard unseen)", (
         View(None, "misere_catch", "misere-catch", "deal", lambda r, c, s: catch_lines(r, s),
-             "Misère catch (discard unseen)", cost=32),),
+             "Misère catch (discard unseen)", cost=32,
+             shown="misere-catch"),),
         (DECLARER, Option("leader", "seat", "The seat that leads the current trick.",
                           default=1),
          Option("played", "card-list", "Cards already played to the current trick, from the"

@@ -18,21 +18,15 @@ from pyanalysis.text.declare import verdict as declare_verdict
 
 from .questions import Analysis, Question
 
-__all__ = ["VIEW_OF", "analysis_html"]
+__all__ = ["analysis_html"]
 
 #: The sentence above a view: the verdict in words, where the command line has one.
 HEADLINES = {"declare": lambda result: declare_verdict(result)}
 
-#: The view that draws each analysis's result (the names of `report.views.VIEWS`).
-VIEW_OF = {"declare": "declare", "whist-seat": "whist-seat", "lead-seat": "lead-seat",
-           "misere-catch": "misere-catch", "odds": "odds", "tenner-odds": "odds",
-           "misere-odds": "odds"}
-
-
 def analysis_html(name: str, analysis: Analysis, result: Any, question: Question) -> str:
     """The fragment for `result` of the analysis `name`."""
     parts = []
-    view = getattr(analysis, "view", None) or VIEW_OF.get(name)
+    view = None if analysis.view is None else analysis.view.shown  # the registry's
     if view is not None:
         headline = HEADLINES[name](result) if name in HEADLINES else None
         parts.append(Markup(view_html(view, result.to_dict(), headline)))

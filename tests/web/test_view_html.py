@@ -52,3 +52,16 @@ def test_an_unknown_view_is_refused():
     with pytest.raises(ValueError, match="view: 'chart' is not one of"):
         view_html("chart", {})
     assert set(VIEWS) == {"declare", "whist-seat", "lead-seat", "misere-catch", "odds"}
+
+
+def test_every_view_the_registry_names_is_drawn():
+    # The registry says which view draws an analysis; every name is one the views know, and
+    # every sampled analysis (the decisions, declare, the odds) has one.
+    from pyanalysis import registry
+    from pyanalysis.report.views import VIEWS
+
+    shown = {web: view.shown for web, (_, view) in registry.web_views().items()}
+    assert {v for v in shown.values() if v is not None} <= set(VIEWS)
+    for web in ("declare", "whist-seat", "lead-seat", "misere-catch", "odds", "tenner-odds",
+                "misere-odds"):
+        assert shown[web] is not None, web
