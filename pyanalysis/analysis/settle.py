@@ -45,7 +45,7 @@ from .. import checks
 from ..errors import PositionError
 
 __all__ = ["ALPHA", "FIRST_LOOK", "GROWTH", "MARGIN_SHARE", "MARGIN_VISTS", "STOPS",
-           "Rows", "looks", "provisional", "run_rounds", "stop_words", "verdict", "z_bound"]
+           "Looker", "Rounds", "Rows", "looks", "provisional", "run_rounds", "stop_words", "verdict", "z_bound"]
 
 #: The chance, over every look and rival, that the rule names a worse option.
 ALPHA = 0.01
@@ -150,41 +150,75 @@ class Rounds(Generic[R]):
                 if se is None or mean + self.z * se >= 0]
 
 
-def run_rounds(cap: int, evaluate: Callable[[int], R],
-               diffs: Callable[[R], Sequence[tuple[float, float | None]]], *,
-               fixed: bool = False, margin: float = MARGIN_VISTS,
-               progress: Callable[..., Any] | None = None,
-               payload: Callable[[R, int], dict[str, Any]] | None = None,
-               rivals: int | None = None) -> Rounds[R]:
-    """Take the first `cap` layouts in rounds until the decision is settled.
+class Looker(Generic[R]):
+    """The looks of one run, made as its layouts arrive (`offer`): at each look size the
+    analysis is evaluated on that prefix and the rule decides whether to stop.
 
-    evaluate(n): the analysis on the first n layouts (it keeps what it counted for the
-              layouts before: no round counts a layout again).
+    evaluate(prefix): the analysis on a prefix of the layouts (it keeps what it counted for
+              the layouts before: no round counts a layout again).
     diffs(result): each rival's paired difference to the best (mean, standard error).
     payload(result, n): the provisional answer after a look that does not stop (a dict as
               the result's `to_dict()`), handed to `progress` (see `provisional`).
-    rivals:   how many rivals the looks compare (default: as many as the first look
-              reports); the bound is spread over them.
-    The last look's result is returned; a run that reaches the cap is the fixed run."""
-    checks.whole("cap", cap, low=1)
-    checks.callback("progress", progress)
-    sizes = looks(cap, fixed)
-    z: float | None = None
-    for n in sizes:
-        result = evaluate(n)
-        if n == sizes[-1]:
-            if z is None:  # one look: the bound still says which rivals are close
-                z = z_bound(1, rivals if rivals is not None else len(list(diffs(result))))
-            return Rounds(result, n, "fixed" if fixed else "cap", z)
-        gaps = list(diffs(result))
-        if z is None:
-            z = z_bound(len(sizes) - 1, rivals if rivals is not None else len(gaps))
-        stopped = verdict(gaps, z, margin)
-        if stopped is not None:
-            return Rounds(result, n, stopped, z)
-        if payload is not None:
-            provisional(progress, payload(result, n))
-    raise AssertionError("unreachable: the last look returns")
+    rivals:   how many rivals the looks compare; the bound is spread over them.
+    After a stop, `stopped`, `samples` and `result` say where and what; otherwise they are
+    None and the caller evaluates the whole sample itself."""
+
+    def __init__(self, cap: int, evaluate: Callable[[Any], R],
+                 diffs: Callable[[R], Sequence[tuple[float, float | None]]], *, rivals: int,
+                 fixed: bool = False, margin: float = MARGIN_VISTS,
+                 progress: Callable[..., Any] | None = None,
+                 payload: Callable[[R, int], dict[str, Any]] | None = None) -> None:
+        checks.whole("cap", cap, low=1)
+        checks.callback("progress", progress)
+        self.sizes = looks(cap, fixed)
+        self.z = z_bound(max(1, len(self.sizes) - 1), rivals)
+        self.evaluate, self.diffs, self.margin = evaluate, diffs, margin
+        self.progress, self.payload = progress, payload
+        self.fixed = fixed
+        self._next = 0
+        self.result: R | None = None
+        self.samples: int | None = None
+        self.stopped: str | None = None
+
+    def want(self) -> int:
+        """The layouts the next look needs (the cap when no look is left before it)."""
+        return self.sizes[min(self._next, len(self.sizes) - 1)]
+
+    def offer(self, have: int, prefix: Callable[[int], Any]) -> bool:
+        """`have` layouts are ready (`prefix(n)`: the first n): make every look they allow;
+        True when one of them stops the run."""
+        while self._next < len(self.sizes) - 1 and self.sizes[self._next] <= have:
+            n = self.sizes[self._next]
+            self._next += 1
+            result = self.evaluate(prefix(n))
+            stopped = verdict(self.diffs(result), self.z, self.margin)
+            if stopped is not None:
+                self.result, self.samples, self.stopped = result, n, stopped
+                return True
+            if self.payload is not None:
+                provisional(self.progress, self.payload(result, n))
+        return False
+
+    def end(self) -> str:
+        """Why the run stopped: the rule's word, or "cap" / "fixed" when it took them all."""
+        return self.stopped or ("fixed" if self.fixed else "cap")
+
+
+def run_rounds(cap: int, evaluate: Callable[[int], R],
+               diffs: Callable[[R], Sequence[tuple[float, float | None]]], *, rivals: int,
+               fixed: bool = False, margin: float = MARGIN_VISTS,
+               progress: Callable[..., Any] | None = None,
+               payload: Callable[[R, int], dict[str, Any]] | None = None) -> Rounds[R]:
+    """Take the first `cap` layouts of a sample drawn in full in rounds until the decision is
+    settled (`Looker`: `evaluate(n)` is the analysis on the first n). The last look's result
+    is returned; a run that reaches the cap is the fixed run."""
+    looker = Looker(cap, evaluate, diffs, rivals=rivals, fixed=fixed, margin=margin,
+                    progress=progress, payload=payload)
+    for n in looker.sizes[:-1]:
+        if looker.offer(n, lambda k: k):
+            assert looker.result is not None and looker.samples is not None
+            return Rounds(looker.result, looker.samples, looker.end(), looker.z)
+    return Rounds(evaluate(cap), cap, looker.end(), looker.z)
 
 
 class Rows:
@@ -212,3 +246,16 @@ def check_fixed(fixed: Any, samples: Any) -> bool:
         raise PositionError(f"fixed {checks.shown(fixed)}: True (exactly `samples` layouts) or"
                             f" False (stop when settled)")
     return fixed or samples == "all"
+
+
+def looks_cap(samples: Any, fixed: bool) -> int | None:
+    """The cap of a run that draws `samples` layouts (None: the default 1000), or None when
+    there is nothing to look at: every layout ("all"), or a value the analysis will refuse
+    in its own words."""
+    from .sampling import DEFAULT_SAMPLES
+
+    if samples is None:
+        return DEFAULT_SAMPLES
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        return None
+    return samples
