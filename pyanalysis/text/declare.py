@@ -4,7 +4,7 @@ difference to the best."""
 from __future__ import annotations
 
 from pyanalysis.analysis.declare import Declaration, DeclareOption
-from pyanalysis.analysis.settle import stop_words
+from pyanalysis.analysis.settle import FIRST_LOOK, stop_words
 from pyanalysis.games import MISERE
 
 from .words import (
@@ -94,8 +94,9 @@ def declare_lines(result: Declaration, symbols: bool = True) -> list[str]:
     if result.exact:
         drawn = f"every one of {ways}"
     else:
-        drawn = (f"{count(result.layouts)} of {ways}, drawn at random (seed {result.seed});"
-                 f" {stopping(result, symbols)}")
+        drawn = f"{count(result.layouts)} of {ways}, drawn at random (seed {result.seed})"
+        if result.stopped != "cap" or (result.cap or 0) > FIRST_LOOK:  # else no look was made
+            drawn += f"; {stopping(result, symbols)}"
     lines = [f"Declarer: {seat_name(result.declarer)}, holding"
              f" {hand_text(result.hand, symbols)} (before the discard)."]
     lines += say(f"Layouts: {drawn}; every game and each of his {result.discards} distinct"
