@@ -444,13 +444,14 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
         template = _template(hands[0], kept[0], q, MISERE, None)
         chosen[misere] = _best_misere(template, hands, kept, prices[misere], q.declarer, memo,
                                       [low_cards_first(c[0], None) for c in classes])
-        return _result(q, ruleset, players, whist, seat_count, ranks[:count], every, seed,
-                       classes, chosen, prices, scale, count, games, weighed, per_game)
+        return replace(_result(q, ruleset, players, whist, seat_count, ranks[:count], every,
+                               seed, classes, chosen, prices, scale, count, games, weighed,
+                               per_game), cap=None if every else len(ranks))
 
     run = run_rounds(len(ranks), evaluate, _gaps, fixed=fixed, progress=progress,
-                     payload=lambda r, n: r.to_dict() | {"stopped": None},
+                     payload=lambda r, n: r.to_dict(),
                      rivals=len(games) - 1)
-    return replace(run.result, stopped=run.stopped, cap=None if every else len(ranks))
+    return replace(run.result, stopped=run.stopped)
 
 
 def _gaps(result: Declaration) -> list[tuple[float, float | None]]:

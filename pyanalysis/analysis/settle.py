@@ -29,7 +29,8 @@ a hundred or more layouts; a difference seen as zero in every layout drawn has a
 error of zero and counts as within the margin (it may differ in a rare layout not drawn).
 tests/analysis/test_settle.py checks the error rate by simulation.
 
-Each look is reported as it is made: `provisional(progress, payload)` hands the analysis's
+Each look is reported as it is made (and, to show something at once, a first answer on
+`PREVIEW` layouts, on which the rule decides nothing): `provisional(progress, payload)` hands the analysis's
 provisional answer (a dict shaped as its `to_dict()`, with "provisional": true) to a progress
 hook that takes a `provisional` keyword; other hooks are not called with it.
 """
@@ -37,7 +38,7 @@ from __future__ import annotations
 
 import inspect
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, is_dataclass, replace
 from statistics import NormalDist
 from typing import Any, Callable, Generic, Iterable, Sequence, TypeVar
 
@@ -51,13 +52,16 @@ __all__ = ["ALPHA", "FIRST_LOOK", "GROWTH", "MARGIN_SHARE", "MARGIN_VISTS", "STO
 ALPHA = 0.01
 #: The first look, in layouts: the normal bound wants a hundred or so.
 FIRST_LOOK = 100
+#: The layouts of the first provisional answer shown (before the first look; no claim is
+#: made on it).
+PREVIEW = 25
 #: Each look after the first is this many times the one before (then the cap).
 GROWTH = 1.5
 #: Differences smaller than these do not matter to a player: 0.5 vists; half a percentage
 #: point of a probability.
 MARGIN_VISTS = 0.5
 MARGIN_SHARE = 0.005
-#: Why a run stopped, as results say it.
+#: Why a run stopped, as results say it ("provisional" in the answers reported while it runs).
 STOPS = ("settled", "practical", "cap", "fixed")
 
 R = TypeVar("R")
@@ -112,24 +116,30 @@ def stop_words(stopped: str, samples: int, close: Sequence[str] = ()) -> str:
                 + (f" ({_joined(close)})" if len(close) > 1 else ""))
     if stopped == "fixed":
         return f"{samples:,} layouts, as asked"
+    if stopped == "provisional":
+        return f"provisional: {samples:,} layouts so far"
     if len(close) > 1:
         return f"cap reached: {_joined(close)} within noise"
     return f"cap reached ({samples:,} layouts)"
 
 
-def provisional(progress: Callable[..., Any] | None, payload: dict[str, Any]) -> None:
-    """Hand `payload` (marked provisional) to `progress` if it takes a `provisional` keyword."""
-    if progress is None or not _takes_provisional(progress):
+def provisional(progress: Callable[..., Any] | None, payload: dict[str, Any],
+                result: Any = None) -> None:
+    """Hand `payload` (marked provisional) to `progress` if it takes a `provisional` keyword
+    (`progress(0, provisional=...)`), and the provisional result object itself if it also
+    takes a `result` keyword (to render it as a final one is rendered)."""
+    if progress is None or not _takes(progress, "provisional"):
         return
-    progress(0, provisional=dict(payload, provisional=True))
+    extra = {"result": result} if result is not None and _takes(progress, "result") else {}
+    progress(0, provisional=dict(payload, provisional=True), **extra)
 
 
-def _takes_provisional(progress: Callable[..., Any]) -> bool:
+def _takes(progress: Callable[..., Any], keyword: str) -> bool:
     try:
         parameters = inspect.signature(progress).parameters
     except (TypeError, ValueError):  # a builtin without a signature: the plain hook
         return False
-    return "provisional" in parameters or any(
+    return keyword in parameters or any(
         p.kind == inspect.Parameter.VAR_KEYWORD for p in parameters.values())
 
 
@@ -176,6 +186,7 @@ class Looker(Generic[R]):
         self.progress, self.payload = progress, payload
         self.fixed = fixed
         self._next = 0
+        self._previewed = False
         self.result: R | None = None
         self.samples: int | None = None
         self.stopped: str | None = None
@@ -187,6 +198,11 @@ class Looker(Generic[R]):
     def offer(self, have: int, prefix: Callable[[int], Any]) -> bool:
         """`have` layouts are ready (`prefix(n)`: the first n): make every look they allow;
         True when one of them stops the run."""
+        if (not self._previewed and self.payload is not None and len(self.sizes) > 1
+                and have >= PREVIEW):
+            # An early answer to show, not a look: the rule makes no claim on it.
+            self._previewed = True
+            self._show(self.evaluate(prefix(PREVIEW)), PREVIEW)
         while self._next < len(self.sizes) - 1 and self.sizes[self._next] <= have:
             n = self.sizes[self._next]
             self._next += 1
@@ -195,9 +211,16 @@ class Looker(Generic[R]):
             if stopped is not None:
                 self.result, self.samples, self.stopped = result, n, stopped
                 return True
-            if self.payload is not None:
-                provisional(self.progress, self.payload(result, n))
+            self._show(result, n)
         return False
+
+    def _show(self, result: R, n: int) -> None:
+        """Report `result` on the first n layouts as the provisional answer."""
+        if self.payload is None:
+            return
+        shown = (replace(result, stopped="provisional")
+                 if is_dataclass(result) and hasattr(result, "stopped") else result)
+        provisional(self.progress, self.payload(shown, n), shown)
 
     def end(self) -> str:
         """Why the run stopped: the rule's word, or "cap" / "fixed" when it took them all."""
@@ -214,7 +237,7 @@ def run_rounds(cap: int, evaluate: Callable[[int], R],
     is returned; a run that reaches the cap is the fixed run."""
     looker = Looker(cap, evaluate, diffs, rivals=rivals, fixed=fixed, margin=margin,
                     progress=progress, payload=payload)
-    for n in looker.sizes[:-1]:
+    for n in ([PREVIEW] if len(looker.sizes) > 1 else []) + looker.sizes[:-1]:
         if looker.offer(n, lambda k: k):
             assert looker.result is not None and looker.samples is not None
             return Rounds(looker.result, looker.samples, looker.end(), looker.z)

@@ -436,7 +436,7 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
             said_before=said_before)
 
     looker = Looker(cap, decide, _gaps, rivals=len(node.options) - 1, fixed=exactly,
-                    progress=progress, payload=lambda r, n: r.to_dict() | {"stopped": None}
+                    progress=progress, payload=lambda r, n: r.to_dict()
                     ) if (cap := looks_cap(samples, exactly)) else None
     worlds = sample_worlds(hand, talon_list, game, declarer, seat, samples=samples,
                            seed=seed, discard=discard, filter=filter, jobs=jobs,

@@ -47,7 +47,7 @@ def stopping(result: Declaration, symbols: bool = True) -> str:
         game_text(o.game, symbols) for o in result.options if o is not best
         and (o.diff_se is None or -o.diff < 2 * o.diff_se)]
     words = stop_words(result.stopped, result.layouts, close)
-    if result.stopped in ("settled", "practical") and result.cap:
+    if result.stopped in ("settled", "practical", "provisional") and result.cap:
         words += f" (of at most {count(result.cap)})"
     return words
 

@@ -207,7 +207,7 @@ def stopping_clause(result: Any, close: Sequence[str] = ()) -> str:
             or (stopped == "cap" and result.asked <= FIRST_LOOK)):  # no look before the cap
         return ""
     words = stop_words(stopped, result.kept, close)
-    if stopped in ("settled", "practical"):
+    if stopped in ("settled", "practical", "provisional"):
         words += f" (of at most {count(result.asked)})"
     return "; " + words
 

@@ -131,7 +131,7 @@ def test_provisional_answers_reach_a_hook_that_takes_them() -> None:
     result = declare_options(HAND, 2, talon=TALON, samples=1000, progress=hook)
     declare_options(HAND, 2, talon=TALON, samples=300, progress=plain.append)
     assert seen and all(p["provisional"] is True for p in seen)
-    assert [p["samples"] for p in seen] == settle.looks(1000)[:len(seen)]
+    assert [p["samples"] for p in seen] == [settle.PREVIEW, *settle.looks(1000)][:len(seen)]
     assert set(seen[0]) == set(result.to_dict()) | {"provisional"}
     assert all(isinstance(k, int) for k in plain)  # a plain hook is never given them
 
@@ -148,3 +148,30 @@ def test_bad_fixed_is_refused_by_name(call) -> None:
 def test_stop_words() -> None:
     assert settle.stop_words("settled", 300) == "settled after 300 layouts"
     assert settle.stop_words("cap", 1000, ["8♠", "8♦"]) == "cap reached: 8♠ and 8♦ within noise"
+
+
+def test_a_web_job_shows_its_provisional_answer_and_keeps_it_on_cancel() -> None:
+    from pyanalysis.web.jobs import CANCELLED, JobPool, RUNNING
+
+    pool = JobPool(workers=1)
+    seen: list[dict] = []
+
+    def work(job):
+        def hook(k: int, provisional: dict | None = None, result: object = None) -> None:
+            if provisional is not None:
+                job.provisional = {"result": provisional, "html": "<p>so far</p>"}
+                seen.append(job.to_dict())
+                pool.cancel(job.id)  # the user cancels once an answer shows
+            job.progress(k)
+        return {"result": declare_options(HAND, 2, talon=TALON, progress=hook).to_dict()}
+
+    try:
+        job = pool.wait(pool.start("declare", work).id, timeout=300)
+        assert seen and seen[0]["state"] == RUNNING
+        assert seen[0]["provisional"]["result"]["provisional"] is True
+        assert job.state == CANCELLED
+        status = job.to_dict()
+        assert status["provisional"]["result"]["samples"] == settle.PREVIEW
+        assert "result" not in status
+    finally:
+        pool.shutdown()
