@@ -7,7 +7,7 @@ purpose), ``enabled=False`` silences it.
 from __future__ import annotations
 
 import sys
-from typing import IO, Any
+from typing import IO, Any, Callable
 
 __all__ = ["Progress", "progress_enabled"]
 
@@ -32,7 +32,8 @@ class Progress:
                 bar.update()
 
     `initial` counts items already done before this run (for resumed runs): the bar starts
-    there, and the rate is measured on this run's items only.
+    there, and the rate is measured on this run's items only. `describe(provisional)`: the
+    words shown after the bar for an analysis's provisional answer (its current best).
     """
 
     def __init__(
@@ -44,8 +45,10 @@ class Progress:
         unit: str = "deal",
         enabled: bool | None = None,
         stream: IO[str] | None = None,
+        describe: Callable[[dict[str, Any]], str] | None = None,
     ) -> None:
         self.count = initial
+        self._describe = describe
         self._stream = sys.stderr if stream is None else stream
         self._bar: Any = None
         if progress_enabled(enabled, self._stream):
@@ -61,10 +64,13 @@ class Progress:
                 smoothing=0.1,
             )
 
-    def update(self, n: int = 1) -> None:
-        """Count `n` more finished items."""
+    def update(self, n: int = 1, provisional: dict[str, Any] | None = None) -> None:
+        """Count `n` more finished items; `provisional`: an analysis's answer so far (see
+        `analysis.settle`), shown after the bar through `describe` when one was given."""
         self.count += n
         if self._bar is not None:
+            if provisional is not None and self._describe is not None:
+                self._bar.set_postfix_str(self._describe(provisional), refresh=False)
             self._bar.update(n)
 
     def close(self) -> None:

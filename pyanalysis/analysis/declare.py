@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import product
 from typing import Any, Callable, Iterable, Mapping
@@ -64,6 +64,7 @@ from .layouts import (MAX_SAMPLES, as_hand, check_samples_cap, check_seed, disca
 from .pricing import (best_split, is_played, mosts_of_hands, needs_split, outcome, price_said,
                       shares_of)
 from .sampling import DEFAULT_SAMPLES, binomial_interval, standard_error, talon_cards
+from .settle import Rows, check_fixed, run_rounds
 from .whist import induce, leaves as tree_leaves, whisting_tree
 
 __all__ = ["DeclareOption", "Declaration", "declare_options", "planned_positions"]
@@ -142,7 +143,9 @@ class Declaration(JsonFields):
     layouts each defender was to weigh from his seat (None with open cards), `seat_weighed`
     what the decisions weighed ({"decisions", "fewest", "short"}: how many were made, the
     fewest layouts one weighed, how many weighed fewer than asked; None with open cards);
-    `seed` the draw's seed (None when nothing was drawn).
+    `seed` the draw's seed (None when nothing was drawn); `samples` the layouts drawn (None
+    when every one was counted), `cap` the most that would have been drawn and `stopped` why
+    the draw stopped (`settle.STOPS`: "settled", "practical", "cap" or "fixed").
     """
 
     hand: Hand
@@ -163,6 +166,8 @@ class Declaration(JsonFields):
     best: DeclareOption
     seat_samples: int | str | None = None
     seat_weighed: dict[str, int] | None = None
+    stopped: str = "fixed"
+    cap: int | None = None
 
     def option(self, game: Game | str) -> DeclareOption:
         """The entry of `game` (a `Game` or its name)."""
@@ -175,7 +180,7 @@ class Declaration(JsonFields):
     JSON = ("hand", "others", "declarer", "leader", "rules",
             ("rule_overrides", lambda d: d.rules.changed_from_preset()), "players", "whist",
             "seat_samples", "seat_weighed", "layouts", ("total_layouts", lambda d: d.total),
-            "exact", "samples", "seed", "discards", "earlier", ("best", lambda d: str(d.best.game)),
+            "exact", "samples", "stopped", "cap", "seed", "discards", "earlier", ("best", lambda d: str(d.best.game)),
             "options", ("double_dummy", lambda d: DOUBLE_DUMMY[d.whist]))
 
 
@@ -361,7 +366,8 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
                     samples: int | str | None = None, seed: int | None = 0,
                     whist: str = "open", seat_samples: int | str | None = None,
                     jobs: int | None = None, others: Hand | str | None = None,
-                    progress: Callable[[int], None] | None = None) -> Declaration:
+                    progress: Callable[..., None] | None = None,
+                    fixed: bool = False) -> Declaration:
     """What the declarer should declare: every game he may name, each with his best discard.
 
     hand:     his cards before the discard: his ten with `talon` (two cards, "AD QD"), or his
@@ -381,9 +387,16 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
               (default 50; "all": every one) drawn from the seed `seed` (see
               `declare_seat`). The seat rule is slow: about 3 s a layout of a whole deal.
     jobs:     threads (default: one per core). `progress(k)`: told as k more steps are
-              done (`planned_positions` says how many there are); told `progress(0)` between
+              done (`planned_positions` says how many there are, the most there can be);
+              a hook that takes a `provisional` keyword is also given the provisional answer
+              after each round (`settle.provisional`); it is told `progress(0)` between
               stages that count no layout, so a hook that stops the run (by raising) is
               heard within a fraction of a second.
+    fixed:    count exactly `samples` layouts. By default (False) the layouts are taken in
+              rounds, a prefix of the same seeded sample at a time, and the count stops as
+              soon as the best declaration is settled (`settle`: the result's `stopped` and
+              `samples` say when); a run that does not stop early is the fixed run. With
+              the defenders deciding from their seats, or every layout, the count is fixed.
     Every game and discard is counted on the same layouts (see the module doc).
     """
     import numpy as np
@@ -403,48 +416,124 @@ def declare_options(hand: Hand | str | Iterable[Card | str], declarer: int, *,
     inner = whist == "seat" and seat_samples != "all"
     checks.whole("jobs", jobs, low=1, optional=True)
     checks.callback("progress", progress)
+    fixed = check_fixed(fixed, samples) or whist == "seat"
     ranks, every = _ranks(q.n, _default_layouts(samples, whist), seed, inner)
     games = bids()
     classes = discard_classes(q.hand.mask, q.others.mask)
     kept = np.array([q.hand.mask & ~(1 << a) & ~(1 << b) for a, b in (c[0] for c in classes)],
                     dtype=np.uint32)
-    hands = _layout_hands(q, ranks, int(kept[0]))
-    count = len(ranks)
-    leaves = weighed = None
-    per_game = None
-    if whist == "seat":
-        from .declare_seat import seat_words
+    all_hands = _layout_hands(q, ranks, int(kept[0]))
+    memo = _Memo(jobs, progress)
 
-        whole = hands.copy()
-        whole[:, q.declarer - 1] = q.hand.mask
-        assert q.talon is not None
-        weighed: dict[str, int] | None = {}
-        per_game: dict[Game, dict[str, int]] = {}
-        leaves = seat_words(q.talon, q.declarer, q.leader, whole,
-                            [g for g in games if g.kind == CONTRACT], ruleset, players,
-                            samples=SEAT_SAMPLES if seat_samples is None else seat_samples,
-                            seed=seed, jobs=jobs, progress=progress, weighed=weighed,
-                            per_game=per_game)
-    # The searches past the plan's counts tell the hook nothing but that they still run.
-    poll = None if progress is None else (lambda k: progress(0))
-    prices, scale = _prices(games, ruleset, players, q.declarer, q.n, count, leaves, poll)
-    chosen: dict[Game, tuple[int, Any, Any]] = {}  # game -> (discard, tricks, values)
-    for strain in STRAINS:
-        template = _template(hands[0], kept[0], q, CONTRACT, strain)
-        tricks = _counts(template, hands, kept, q.declarer, jobs, progress)
-        mine = [g for g in games if g.kind == CONTRACT and g.trump == strain]
-        shares = _Shares(template, hands, kept, tricks, q, jobs, poll)
-        prefer = [low_cards_first(c[0], strain) for c in classes]
-        for game in mine:
-            chosen[game] = _best_discard(prices[game], tricks, shares, prefer)
-    misere = Game(MISERE)
-    template = _template(hands[0], kept[0], q, MISERE, None)
-    chosen[misere] = _best_misere(template, hands, kept, prices[misere], q.declarer, jobs,
-                                  progress, [low_cards_first(c[0], None) for c in classes])
-    if whist == "seat" and seat_samples is None:
-        seat_samples = SEAT_SAMPLES
-    return _result(q, ruleset, players, whist, seat_samples, ranks, every, seed, classes,
-                   chosen, prices, scale, count, games, weighed, per_game)
+    def evaluate(count: int) -> Declaration:
+        hands = all_hands[:count]
+        leaves = weighed = None
+        per_game = None
+        seat_count = seat_samples
+        if whist == "seat":
+            from .declare_seat import seat_words
+
+            whole = hands.copy()
+            whole[:, q.declarer - 1] = q.hand.mask
+            assert q.talon is not None
+            weighed = {}
+            per_game = {}
+            leaves = seat_words(q.talon, q.declarer, q.leader, whole,
+                                [g for g in games if g.kind == CONTRACT], ruleset, players,
+                                samples=SEAT_SAMPLES if seat_samples is None else seat_samples,
+                                seed=seed, jobs=jobs, progress=progress, weighed=weighed,
+                                per_game=per_game)
+            if seat_samples is None:
+                seat_count = SEAT_SAMPLES
+        prices, scale = _prices(games, ruleset, players, q.declarer, q.n, count, leaves,
+                                memo.poll)
+        chosen: dict[Game, tuple[int, Any, Any]] = {}  # game -> (discard, tricks, values)
+        for strain in STRAINS:
+            template = _template(hands[0], kept[0], q, CONTRACT, strain)
+            tricks = memo.counts(template, hands, kept, q.declarer)
+            mine = [g for g in games if g.kind == CONTRACT and g.trump == strain]
+            shares = _Shares(template, hands, kept, tricks, q, jobs, memo)
+            prefer = [low_cards_first(c[0], strain) for c in classes]
+            for game in mine:
+                chosen[game] = _best_discard(prices[game], tricks, shares, prefer)
+        misere = Game(MISERE)
+        template = _template(hands[0], kept[0], q, MISERE, None)
+        chosen[misere] = _best_misere(template, hands, kept, prices[misere], q.declarer, memo,
+                                      [low_cards_first(c[0], None) for c in classes])
+        return replace(_result(q, ruleset, players, whist, seat_count, ranks[:count], every,
+                               seed, classes, chosen, prices, scale, count, games, weighed,
+                               per_game), cap=None if every else len(ranks))
+
+    run = run_rounds(len(ranks), evaluate, _gaps, fixed=fixed, progress=progress,
+                     payload=lambda r, n: r.to_dict(),
+                     rivals=len(games) - 1)
+    return replace(run.result, stopped=run.stopped)
+
+
+def _gaps(result: Declaration) -> list[tuple[float, float | None]]:
+    """Every other game's paired difference to the best (mean in vists, standard error)."""
+    return [(float(o.diff), o.diff_se) for o in result.options if o is not result.best]
+
+
+class _Memo:
+    """The engine's answers for the layouts of one run, kept from one round to the next: a
+    round asks only about the layouts (and the questions) no round asked before."""
+
+    def __init__(self, jobs: int | None, progress: Callable[..., None] | None) -> None:
+        self.jobs, self.progress = jobs, progress
+        # The searches past the plan's counts tell the hook nothing but that they still run:
+        # a hook that stops the run (by raising) is heard in them too.
+        self.poll = None if progress is None else (lambda k: progress(0))
+        self.rows = Rows()
+        self.answers: dict[tuple, int] = {}
+
+    def counts(self, template: Any, hands: Any, kept: Any, declarer: int,
+               target: int | None = None) -> Any:
+        """`_counts` on the layouts `hands` (a prefix of the run's), the new ones counted."""
+        import numpy as np
+
+        key = ("counts", template.game, template.trump, target)
+        done = self.rows.take(key, hands, lambda new: list(_counts(
+            template, new, kept, declarer, self.jobs, self.progress, target)))
+        return np.array(done, dtype=np.int64).reshape(len(hands), len(kept))
+
+    def where(self, template: Any, hands: Any, mine: Any, rows: Any, targets: Any = None) -> Any:
+        """`_count_where`, each (layout, hand, target) asked once in the run."""
+        import numpy as np
+
+        rows = np.asarray(rows, dtype=np.int64)
+        mine = np.broadcast_to(np.asarray(mine, dtype=np.int64), rows.shape)
+        goal = (np.full(rows.shape, -1) if targets is None
+                else np.asarray(targets, dtype=np.int64))
+        keys = [("where", template.game, template.trump, int(r), int(m), int(t))
+                for r, m, t in zip(rows.tolist(), mine.tolist(), goal.tolist())]
+        new = [i for i, k in enumerate(keys) if k not in self.answers]
+        if new:
+            at = np.array(new, dtype=np.int64)
+            found = _count_where(template, hands, mine[at].astype(np.uint32), rows[at],
+                                 self.jobs, None if targets is None else goal[at], self.poll)
+            for i, v in zip(new, found.tolist()):
+                self.answers[keys[i]] = int(v)
+        return np.array([self.answers[k] for k in keys], dtype=np.int64)
+
+    def mosts(self, template: Any, hands: Any, rows: Any, mine: Any, seat: int,
+              least: Any) -> Any:
+        """Whether the defender in `seat` (0..2) has at least `least` of the ending's tricks,
+        layout `rows[i]` with the kept hand `mine[i]`, each question asked once in the run."""
+        import numpy as np
+
+        keys = [("most", template.trump, int(r), int(m), seat, int(k))
+                for r, m, k in zip(rows.tolist(), mine.tolist(), least.tolist())]
+        new = [i for i, k in enumerate(keys) if k not in self.answers]
+        if new:
+            at = np.array(new, dtype=np.int64)
+            chosen = hands[rows[at]].copy()
+            chosen[:, template.focus] = mine[at]
+            found = mosts_of_hands(template, chosen, [seat] * len(at), jobs=self.jobs,
+                                   least=least[at].tolist(), progress=self.poll)
+            for i, v in zip(new, found.tolist()):
+                self.answers[keys[i]] = int(v)
+        return np.array([self.answers[k] for k in keys], dtype=np.int64)
 
 
 def _layout_hands(q: _Question, ranks: Any, first_kept: int) -> Any:
@@ -519,8 +608,7 @@ def _count_where(template: Any, hands: Any, mine: Any, rows: Any, jobs: int | No
 
 
 def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int,
-                 jobs: int | None, progress: Callable[[int], None] | None,
-                 prefer: list[tuple[int, ...]]) -> tuple[int, Any, Any]:
+                 memo: _Memo, prefer: list[tuple[int, ...]]) -> tuple[int, Any, Any]:
     """The best discard for misère (the highest mean value, then the fewest tricks, then
     clean most often, then the least `prefer[d]`: the discard of the lowest cards), with
     fewer counts than one per layout and discard.
@@ -536,8 +624,7 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
     import numpy as np
 
     value = p.value[0, :, 0, 0]
-    poll = None if progress is None else (lambda k: progress(0))
-    caught = _counts(template, hands, kept, declarer, jobs, progress, target=1)
+    caught = memo.counts(template, hands, kept, declarer, target=1)
     clean = (caught == 0).sum(axis=0)
     ways = len(kept)
     exact: dict[int, Any] = {}
@@ -549,7 +636,7 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
                 tuple(-x for x in prefer[d]))
 
     def count(d: int, rows: Any, into: Any) -> Any:
-        into[rows] = _count_where(template, hands, int(kept[d]), rows, jobs, poll=poll)
+        into[rows] = memo.where(template, hands, int(kept[d]), rows)
         return into
 
     if np.any(value[1:] > value[:-1]):
@@ -561,8 +648,7 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
     screen = np.arange(min(SCREEN, len(hands)))
     rows, cols = np.nonzero(caught[screen])
     tried = np.zeros((len(screen), ways), dtype=np.int64)
-    tried[rows, cols] = _count_where(template, hands, kept[cols], screen[rows], jobs,
-                                    poll=poll)
+    tried[rows, cols] = memo.where(template, hands, kept[cols], screen[rows])
     first = max(range(ways), key=lambda d: key(d, tried[:, d]))
     exact[first] = count(first, np.flatnonzero(caught[:, first]),
                          np.zeros(len(hands), np.int64))
@@ -575,15 +661,15 @@ def _best_misere(template: Any, hands: Any, kept: Any, p: _Prices, declarer: int
     rows, cols = np.nonzero(asked)
     more = np.zeros(len(rows), dtype=bool)
     room = inc[rows] < bin(int(kept[0])).count("1")  # he can take no more than every trick
-    more[room] = _count_where(template, hands, kept[cols[room]], rows[room], jobs,
-                              inc[rows[room]] + 1, poll) == 1
+    more[room] = memo.where(template, hands, kept[cols[room]], rows[room],
+                            inc[rows[room]] + 1) == 1
     low[rows[more], cols[more]] = inc[rows[more]] + 1
     rows, cols = rows[~more], cols[~more]  # he takes at most as many as the first choice
-    same = _count_where(template, hands, kept[cols], rows, jobs, inc[rows], poll) == 1
+    same = memo.where(template, hands, kept[cols], rows, inc[rows]) == 1
     low[rows[same], cols[same]] = inc[rows[same]]
     known[rows[same], cols[same]] = True
     rows, cols = rows[~same], cols[~same]  # fewer than the first choice: counted
-    low[rows, cols] = _count_where(template, hands, kept[cols], rows, jobs, poll=poll)
+    low[rows, cols] = memo.where(template, hands, kept[cols], rows)
     known[rows, cols] = True
     # Caught where the first choice is clean: at least one trick, which `low` says.
     best = (key(first, inc), first)
@@ -608,10 +694,10 @@ class _Shares:
     of the share's search (`run_jobs(share_least=...)`), until the value is settled."""
 
     def __init__(self, template: Any, hands: Any, kept: Any, tricks: Any, q: _Question,
-                 jobs: int | None, poll: Callable[[int], None] | None = None) -> None:
+                 jobs: int | None, memo: _Memo) -> None:
         self.template, self.hands, self.kept, self.tricks, self.jobs = (
             template, hands, kept, tricks, jobs)
-        self.poll = poll
+        self.memo = memo
         self.declarer, self.n = q.declarer, q.n
         self.seats = Seat.defenders(q.declarer)
         self.low: dict[tuple[int, int], Any] = {}
@@ -644,11 +730,8 @@ class _Shares:
                     break
                 order = np.lexsort((c, r))
                 r, c, k = r[order], c[order], k[order]
-                chosen = self.hands[r].copy()
-                chosen[:, self.declarer - 1] = self.kept[c]
-                yes = mosts_of_hands(self.template, chosen, [self.seats[which] - 1] * len(r),
-                                     jobs=self.jobs, least=k.tolist(),
-                                     progress=self.poll) == 1
+                yes = self.memo.mosts(self.template, self.hands, r, self.kept[c],
+                                      self.seats[which] - 1, k) == 1
                 for d in ways:
                     mine = c == d
                     low, high = self._bounds(d, which)

@@ -7,7 +7,7 @@ declarer's hand: the numbers are an upper bound for them, and they say so.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
@@ -25,6 +25,7 @@ from ..solving import make_position
 from .pricing import DefenceShares, needs_split, outcome, shares_at, shares_many
 from .layouts import as_hand
 from .sampling import DEFAULT_SAMPLES, Sampled, binomial_interval, standard_error, talon_cards
+from .settle import MARGIN_SHARE, MARGIN_VISTS, Looker, Rows, check_fixed, looks_cap
 
 #: What the leader's-seat numbers assume, said wherever they are shown.
 BIAS = ("play after the lead is double-dummy: it favours the defenders (in misère the "
@@ -258,7 +259,8 @@ class LeadDecision(Sampled, JsonFields):
     order: tuple[Card, ...] = ()
 
     JSON = ("game", "declarer", "leader", "hand", "best", "leads", "drawn", "kept", "exact",
-            "seed", "discard_model", "filter", "rules", "asked", "max_draws",
+            "seed", "discard_model", "filter", "rules", "asked", "max_draws", "samples",
+            "stopped",
             ("whist", lambda d: seats_json(d.whist or None)), ("double_dummy", lambda d: BIAS),
             "ranked_by", "order")
 
@@ -272,7 +274,8 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
                   max_draws: int | None = None,
                   discard: str | Callable[..., Any] | None = None, jobs: int | None = None,
                   known: Mapping[int, Any] | None = None,
-                  progress: Callable[[int], None] | None = None) -> LeadDecision:
+                  progress: Callable[..., None] | None = None,
+                  fixed: bool = False) -> LeadDecision:
     """Every lead from the leader's seat, over the layouts he cannot see.
 
     hand:     the leader's cards. `others`: the cards the other two hold between them
@@ -291,6 +294,11 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
               on the same layouts (one search per lead and layout, all in compiled code), so
               the differences to the best lead (`diff`) have their own, smaller errors.
     rules, whist: price the leads in vists for the leader (see `lead_table`).
+    fixed:    keep exactly `samples` layouts. By default (False) drawing stops as soon as the
+              best lead is settled (`settle`: by its vists when priced, within 0.5 vists; by
+              the chance to set unpriced, within half a percentage point); the result's
+              `stopped` and `samples` say when. A run that does not stop early is the fixed
+              run.
     The best lead: priced, the most vists for the leader, then the best chance to set the
     contract (misère: to catch him; for a declarer leading, to make it), then the fewest
     tricks for the declarer (the most, where the leader wants them); unpriced, the chance
@@ -308,6 +316,7 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
     check_whist_words(whist, declarer)
     checks.seat_mapping("known", known)
     checks.callback("progress", progress)
+    exactly = check_fixed(fixed, samples)
     hand = as_hand(hand, "hand")
     other = as_hand(others, "others") if others is not None else None
     talon_list = talon_cards(talon)
@@ -318,73 +327,114 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
         raise PositionError("leads are priced in vists on whole hands of ten")
     ruleset = RuleSet.get(rules) if rules is not None else None
     words = whist_words(game, declarer, ruleset, whist) if ruleset is not None else None
+    cards = sorted(hand, key=lambda c: (c.suit, -c.rank))
+    rows = Rows()  # what each layout gave, kept from one look to the next
+
+    def counted(new: list[Deal]) -> list[tuple[list[Any], list[int]]]:
+        """Each new layout's positions after every lead and the declarer's tricks in them."""
+        positions = []
+        for deal in new:
+            start = make_position(deal, game, declarer=declarer, leader=leader)[0]
+            positions.extend(start.play(c.index) for c in cards)
+        # The leads of one layout share many positions: a table for related positions keeps
+        # them.
+        values = solver.tricks_many(positions, threads=jobs, tt_mb=solver.many.RELATED_TT_MB)
+        values = values.reshape(len(new), len(cards))
+        k = len(cards)
+        return [(positions[i * k:(i + 1) * k], [int(v) for v in values[i]])
+                for i in range(len(new))]
+
+    def priced_rows(new: list[tuple[list[Any], list[int]]]) -> list[tuple[list, list | None]]:
+        """Each new layout's leader's and partner's values of every lead (`_prices`)."""
+        positions = [p for pos, _ in new for p in pos]
+        per = {c: [t[k] for _, t in new] for k, c in enumerate(cards)}
+        mine, partner = _prices(positions, cards, per, game, declarer, leader, ruleset,
+                                words, jobs)
+        return [([mine[c][i] for c in cards],
+                 None if partner is None else [partner[c][i] for c in cards])
+                for i in range(len(new))]
+
+    def decide(worlds: Any) -> LeadDecision:
+        done = rows.take("counts", worlds.deals, counted)
+        per_lead = {c: [t[k] for _, t in done] for k, c in enumerate(cards)}
+        priced: dict[Card, list[Fraction]] | None = None
+        partner_priced: dict[Card, list[Fraction]] | None = None
+        if ruleset is not None:
+            both = rows.take("prices", done, priced_rows)
+            priced = {c: [m[k] for m, _ in both] for k, c in enumerate(cards)}
+            if both and both[0][1] is not None:
+                partner_priced = {c: [p[k] for _, p in both] for k, c in enumerate(cards)}
+        wants_more = leader_wants_more(game, declarer, leader)
+        n = len(worlds.deals)
+
+        def side(card: Card) -> list[Fraction] | list[int]:
+            """The leader's score of a lead per layout: vists, or tricks from his side."""
+            if priced is not None:
+                return priced[card]
+            return [v if wants_more else -v for v in per_lead[card]]
+
+        # Whole numbers where the scores are tricks: the same exact means, without a Fraction
+        # per layout and lead.
+        scores = {c: side(c) for c in cards}
+        totals = {c: sum(scores[c]) for c in cards}
+        # A set (misère: a catch) is what a defender wants and what the declarer does not.
+        sign = -1 if leader == declarer else 1
+        sets = {c: [sign * int(t >= 1 if game.kind == MISERE else t < game.level)
+                    for t in per_lead[c]] for c in cards}
+        mine = {c: sum(t if wants_more else -t for t in per_lead[c]) for c in cards}
+        order = sorted(cards, key=lambda c: (totals[c] if priced is not None else 0, sum(sets[c]),
+                                             mine[c], -cards.index(c)), reverse=True)
+        best = order[0]
+        stats = {}
+        for card in cards:
+            tricks = per_lead[card]
+            short = sum(1 for t in tricks if (t >= 1 if game.kind == MISERE else t < game.level))
+            set_diffs = [a - b for a, b in zip(sets[card], sets[best])]
+            dist: dict[int, int] = {}
+            for t in tricks:
+                dist[t] = dist.get(t, 0) + 1
+            diffs = [a - b for a, b in zip(scores[card], scores[best])]
+            stats[card] = LeadStats(
+                card=card, tricks=Fraction(sum(tricks), n),
+                tricks_se=None if worlds.exact else standard_error(tricks),
+                set_probability=Fraction(short, n),
+                distribution={t: Fraction(k, n) for t, k in sorted(dist.items())},
+                vists=None if priced is None else Fraction(totals[card]) / n,
+                vists_se=None if priced is None or worlds.exact else standard_error(priced[card]),
+                diff=Fraction(sum(diffs)) / n, diff_se=None if worlds.exact else standard_error(diffs),
+                partner_vists=None if partner_priced is None
+                else sum(partner_priced[card], Fraction(0)) / n,
+                partner_vists_se=None if partner_priced is None or worlds.exact
+                else standard_error(partner_priced[card]),
+                set_probability_interval=None if worlds.exact else binomial_interval(short, n),
+                set_diff=Fraction(sum(set_diffs), n),
+                set_diff_se=None if worlds.exact else standard_error(set_diffs))
+        return LeadDecision(game=game, declarer=declarer, leader=leader, hand=hand, leads=stats,
+                            best=best, rules=ruleset, whist=words,
+                            ranked_by="set" if priced is None else "vists", order=tuple(order),
+                            **Sampled.of(worlds))
+
+    looker = Looker(cap, decide, _gaps, rivals=len(cards) - 1, fixed=exactly,
+                    margin=MARGIN_VISTS if ruleset is not None else MARGIN_SHARE,
+                    progress=progress, payload=lambda r, n: r.to_dict()
+                    ) if (cap := looks_cap(samples, exactly)) else None
     worlds = sample_worlds(hand, talon_list, game, declarer, leader, samples=samples,
                            seed=seed, discard=discard if talon_list else None, filter=filter,
                            jobs=jobs, known=known, others=other, leader=leader,
-                           progress=progress, max_draws=max_draws)
-    cards = sorted(hand, key=lambda c: (c.suit, -c.rank))
-    positions = []
-    for deal in worlds.deals:
-        start = make_position(deal, game, declarer=declarer, leader=leader)[0]
-        positions.extend(start.play(c.index) for c in cards)
-    # The leads of one layout share many positions: a table for related positions keeps them.
-    values = solver.tricks_many(positions, threads=jobs, tt_mb=solver.many.RELATED_TT_MB)
-    values = values.reshape(len(worlds.deals), len(cards))
-    per_lead = {c: [int(v) for v in values[:, k]] for k, c in enumerate(cards)}
-    priced: dict[Card, list[Fraction]] | None = None
-    partner_priced: dict[Card, list[Fraction]] | None = None
-    if ruleset is not None:
-        priced, partner_priced = _prices(positions, cards, per_lead, game, declarer, leader,
-                                         ruleset, words, jobs)
-    wants_more = leader_wants_more(game, declarer, leader)
-    n = len(worlds.deals)
+                           progress=progress, max_draws=max_draws, looks=looker)
+    result = looker.result if looker is not None and looker.result is not None else decide(
+        worlds)
+    return replace(result, stopped=looker.end() if looker is not None else "fixed")
 
-    def side(card: Card) -> list[Fraction] | list[int]:
-        """The leader's score of a lead per layout: vists, or tricks from his side."""
-        if priced is not None:
-            return priced[card]
-        return [v if wants_more else -v for v in per_lead[card]]
 
-    # Whole numbers where the scores are tricks: the same exact means, without a Fraction
-    # per layout and lead.
-    scores = {c: side(c) for c in cards}
-    totals = {c: sum(scores[c]) for c in cards}
-    # A set (misère: a catch) is what a defender wants and what the declarer does not.
-    sign = -1 if leader == declarer else 1
-    sets = {c: [sign * int(t >= 1 if game.kind == MISERE else t < game.level)
-                for t in per_lead[c]] for c in cards}
-    mine = {c: sum(t if wants_more else -t for t in per_lead[c]) for c in cards}
-    order = sorted(cards, key=lambda c: (totals[c] if priced is not None else 0, sum(sets[c]),
-                                         mine[c], -cards.index(c)), reverse=True)
-    best = order[0]
-    stats = {}
-    for card in cards:
-        tricks = per_lead[card]
-        short = sum(1 for t in tricks if (t >= 1 if game.kind == MISERE else t < game.level))
-        set_diffs = [a - b for a, b in zip(sets[card], sets[best])]
-        dist: dict[int, int] = {}
-        for t in tricks:
-            dist[t] = dist.get(t, 0) + 1
-        diffs = [a - b for a, b in zip(scores[card], scores[best])]
-        stats[card] = LeadStats(
-            card=card, tricks=Fraction(sum(tricks), n),
-            tricks_se=None if worlds.exact else standard_error(tricks),
-            set_probability=Fraction(short, n),
-            distribution={t: Fraction(k, n) for t, k in sorted(dist.items())},
-            vists=None if priced is None else Fraction(totals[card]) / n,
-            vists_se=None if priced is None or worlds.exact else standard_error(priced[card]),
-            diff=Fraction(sum(diffs)) / n, diff_se=None if worlds.exact else standard_error(diffs),
-            partner_vists=None if partner_priced is None
-            else sum(partner_priced[card], Fraction(0)) / n,
-            partner_vists_se=None if partner_priced is None or worlds.exact
-            else standard_error(partner_priced[card]),
-            set_probability_interval=None if worlds.exact else binomial_interval(short, n),
-            set_diff=Fraction(sum(set_diffs), n),
-            set_diff_se=None if worlds.exact else standard_error(set_diffs))
-    return LeadDecision(game=game, declarer=declarer, leader=leader, hand=hand, leads=stats,
-                        best=best, rules=ruleset, whist=words,
-                        ranked_by="set" if priced is None else "vists", order=tuple(order),
-                        **Sampled.of(worlds))
+def _gaps(result: LeadDecision) -> list[tuple[float, float | None]]:
+    """Every other lead's paired difference to the best: in vists when priced, else in the
+    chance to set the contract (the unpriced order's first key)."""
+    if result.ranked_by == "vists":
+        return [(float(s.diff), s.diff_se) for c, s in result.leads.items()
+                if c != result.best]
+    return [(float(s.set_diff), s.set_diff_se) for c, s in result.leads.items()
+            if c != result.best]
 
 
 def _prices(positions: list[Any], cards: list[Card], per_lead: Mapping[Card, list[int]],

@@ -42,7 +42,7 @@ Sampling draws until `samples` layouts are kept or `max_draws` are drawn (defaul
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping
 
@@ -68,6 +68,8 @@ ROUND = 256
 #: share most of their positions' table entries, and a table this size keeps enough of them
 #: between jobs and rounds to save about a fifth of the bound searches' nodes.
 TABLE_MB = 64
+#: The fewest layouts drawn at a time while a `settle.Looker` waits for its next look.
+LOOK_PART = 64
 #: Layouts that fit the bid gathered before their discards are chosen in one batch (a batch
 #: large enough to keep every thread busy).
 FLUSH = 2048
@@ -88,11 +90,20 @@ class Sampled:
     seed: int | None
     discard_model: str
     filter: str
+    #: Why the draw stopped (`settle.STOPS`): "settled" or "practical" before `asked`
+    #: were kept, "cap" or "fixed" when they were (or `max_draws` were drawn).
+    stopped: str = field(default="fixed", kw_only=True)
 
     @property
     def short(self) -> bool:
-        """Whether fewer layouts were kept than asked (sampling stopped at `max_draws`)."""
-        return not self.exact and self.kept < self.asked
+        """Whether fewer layouts were kept than asked because sampling stopped at
+        `max_draws` (not because the decision was settled first)."""
+        return not self.exact and self.kept < self.asked and self.stopped in ("cap", "fixed")
+
+    @property
+    def samples(self) -> int:
+        """The layouts the answer stands on (those kept)."""
+        return self.kept
 
     @staticmethod
     def of(worlds: Worlds) -> dict[str, Any]:
@@ -169,7 +180,8 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
                   filter: str | Callable[..., bool] | None = None, jobs: int | None = None,
                   max_draws: int | None = None, known: Mapping[int, Any] | None = None,
                   others: Hand | None = None, leader: int = 1,
-                  progress: Callable[[int], None] | None = None) -> Worlds:
+                  progress: Callable[[int], None] | None = None,
+                  looks: Any = None) -> Worlds:
     """Layouts of the cards the player in `seat` cannot see, as he would weigh them.
 
     hand:      his cards (n of them); `talon`: the open talon (two cards), or None when there
@@ -192,6 +204,10 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
     known:     {seat: cards} known to lie in one of the unseen hands (the declarer's among
                his hand before he took the talon): only the other unseen cards are dealt.
     leader:    the seat leading to the first trick, for the double-dummy counts.
+    looks:     a `settle.Looker`: the layouts kept are offered to it as they come, and
+               drawing stops when it says the decision is settled (the result then holds
+               the layouts it looked at); without it, or when it never stops, the same
+               layouts as without it.
     """
     import numpy as np
 
@@ -235,10 +251,24 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
                                                            and model == "dd"))
     fitting: list[tuple[list[int], int]] = []
     known_bounds: list[dict[tuple[int, ...], bool]] = []
+    # With `looks`, each round's draw is taken a part at a time (about what the next look
+    # needs) and the kept layouts are offered to it; the draws themselves (their sizes, so
+    # the random numbers) are those of the run without looks, so a run that does not stop
+    # early keeps the same layouts. `kept_at[i]`: the layouts drawn up to the i-th kept.
+    pending = np.zeros(0, dtype=np.int64)
+    kept_at: list[int] = []
+    stopped = False
     while len(deals) + len(fitting) < goal and drawn < end:
-        size = min(size, end - drawn)
-        ranks = (np.arange(drawn, drawn + size, dtype=np.int64) if exact
-                 else rng.integers(0, total, size=size, dtype=np.int64))
+        if not len(pending):
+            size = min(size, end - drawn)
+            pending = (np.arange(drawn, drawn + size, dtype=np.int64) if exact
+                       else rng.integers(0, total, size=size, dtype=np.int64))
+        part = len(pending)
+        if looks is not None:
+            have = len(deals) + len(fitting)
+            rate = max(have, 1) / max(drawn, 1)
+            part = max(LOOK_PART, int((looks.want() - have) / rate * 1.1) + 1)
+        ranks, pending = pending[:part], pending[part:]
         batch = [view.layout(int(r)) for r in ranks]
         if deferred:
             fits, bounds = _bid_search(batch, view, jobs, rule=str(keep))
@@ -248,42 +278,59 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
                 if ok:
                     fitting.append(layout)
                     known_bounds.append(bound)
+                    kept_at.append(drawn + seen)
                     if len(deals) + len(fitting) == goal:
                         break
             drawn += seen
             if progress is not None:
                 progress(seen)
-            if len(fitting) >= FLUSH:
+            if len(fitting) >= FLUSH or looks is not None:
                 _add_worlds(fitting, known_bounds, view, model, jobs, deals, tricks)
+        else:
+            chosen, values = choose_discards(batch, view, model, jobs)
+            answers = iter(zip(chosen, values))
+            seen = 0
+            for hands, mine in batch:
+                seen += 1
+                pair, value = next(answers)
+                if isinstance(keep, str) and keep != "none" and not _fits(keep, game, value):
+                    continue
+                deal = _world(hands, mine, pair, declarer)
+                if callable(keep) and not keep(deal, value):
+                    continue
+                deals.append(deal)
+                tricks.append(value)
+                kept_at.append(drawn + seen)
+                if len(deals) == goal:
+                    break
+            drawn += seen
+            if progress is not None:
+                progress(seen)
+        if not len(pending):
+            # The next round: about what the rate kept so far says is still needed.
             rate = max(len(deals) + len(fitting), 1) / drawn
             size = max(ROUND, min(8 * ROUND,
                                   int((goal - len(deals) - len(fitting)) / rate * 1.1) + 1))
-            continue
-        chosen, values = choose_discards(batch, view, model, jobs)
-        answers = iter(zip(chosen, values))
-        seen = 0
-        for hands, mine in batch:
-            seen += 1
-            pair, value = next(answers)
-            if isinstance(keep, str) and keep != "none" and not _fits(keep, game, value):
-                continue
-            deal = _world(hands, mine, pair, declarer)
-            if callable(keep) and not keep(deal, value):
-                continue
-            deals.append(deal)
-            tricks.append(value)
-            if len(deals) == goal:
-                break
-        drawn += seen
-        if progress is not None:
-            progress(seen)
-        # The next round: about what the rate kept so far says is still needed.
-        rate = max(len(deals), 1) / drawn
-        size = max(ROUND, min(8 * ROUND, int((goal - len(deals)) / rate * 1.1) + 1))
+        if looks is not None and looks.offer(len(deals), lambda n: _kept(
+                deals, tricks, n, goal, kept_at, end, seed, exact, model, keep)):
+            stopped = True
+            break
     _add_worlds(fitting, known_bounds, view, model, jobs, deals, tricks)
     if not deals:
         raise PositionError(f"no layout of {drawn} drawn fits the bidding filter")
+    if stopped:
+        assert looks is not None and looks.samples is not None
+        return _kept(deals, tricks, looks.samples, goal, kept_at, end, seed, exact, model, keep)
     return Worlds(deals, tricks, goal, drawn, len(deals), end, None if exact else seed, exact,
+                  model if isinstance(model, str) else "none" if model is None else "custom",
+                  keep if isinstance(keep, str) else "custom")
+
+
+def _kept(deals: list[Deal], tricks: list[int], n: int, goal: int, kept_at: list[int],
+          end: int, seed: int | None, exact: bool, model: Any, keep: Any) -> Worlds:
+    """The first n layouts kept, as `Worlds` (drawn: the layouts drawn up to the n-th)."""
+    return Worlds(deals[:n], tricks[:n], goal, kept_at[n - 1], n, end,
+                  None if exact else seed, exact,
                   model if isinstance(model, str) else "none" if model is None else "custom",
                   keep if isinstance(keep, str) else "custom")
 

@@ -16,8 +16,9 @@ player takes the word that commits less: pass, then half-whist, then whist, then
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from types import SimpleNamespace
 from typing import Any, Callable, Iterable, Mapping
 
 from .. import checks
@@ -34,6 +35,7 @@ from ..solving import make_position
 from .layouts import as_hand
 from .pricing import SPLIT_RULE, DefenceShares, WhistRow, price_said, shares_at, shares_many
 from .sampling import DEFAULT_SAMPLES, Sampled, standard_error, talon_cards
+from .settle import Looker, Rows, check_fixed, looks_cap
 
 WHIST, PASS, HALF, RETURN = "whist", "pass", "half", "return"
 #: Ties go to the word that commits less.
@@ -312,7 +314,7 @@ class WhistDecision(Sampled, JsonFields):
             ("paired", lambda d: {w: {"difference": exact(diff), "difference_float": float(diff),
                                       "se": se} for w, (diff, se) in d.paired.items()}),
             "drawn", "kept", "exact", "seed", "discard_model", "filter", "partner", "asked",
-            "max_draws",
+            "max_draws", "samples", "stopped",
             ("double_dummy", lambda d: "play after the decision is double-dummy: it favours "
                                        "the defenders, who at the table cannot see the cards"),
             "set_probability_intervals")
@@ -325,7 +327,8 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
                    seed: int | None = 0, filter: str | Callable[..., bool] | None = None,
                    discard: str | Callable[..., Any] | None = None, jobs: int | None = None,
                    known: Mapping[int, Any] | None = None,
-                   progress: Callable[[int], None] | None = None) -> WhistDecision:
+                   progress: Callable[..., None] | None = None,
+                   fixed: bool = False) -> WhistDecision:
     """Whist or pass from the defender's own seat: his ten cards, the open talon, the bid.
 
     seat:     the deciding defender (the first or the second after the declarer).
@@ -340,10 +343,15 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     max_draws: stop after drawing so many layouts (default and at most `MAX_DRAWS`); the
               result's `asked`, `drawn` and `kept` say whether fewer were kept than asked.
     known:    {seat: cards} known to lie in the declarer's or the partner's hand.
+    fixed:    keep exactly `samples` layouts. By default (False) the layouts are weighed as
+              they are kept and drawing stops as soon as the best word is settled
+              (`settle`; the result's `stopped` and `samples` say when); a run that does
+              not stop early is the fixed run.
     Words after the decision (the partner's answer, a return) are decided with open cards in
     each layout, each player maximising his own value. Every option is scored on the same
     layouts, so their differences (`paired`) have their own, smaller errors.
     """
+    exactly = check_fixed(fixed, samples)
     from .sampling import sample_worlds
 
     game = Game.parse(game)
@@ -380,43 +388,67 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
         fixed = _given_word(partner)
         for sub in node.options.values():
             _check_partner(sub, fixed, seat)
+    rows = Rows()  # what each layout gave, kept from one look to the next
+
+    def decide(worlds: Any) -> WhistDecision:
+        shares = rows.take("shares", list(zip(worlds.deals, worlds.tricks)), lambda new: _shares(
+            SimpleNamespace(deals=[d for d, _ in new], tricks=[t for _, t in new]), game,
+            declarer, jobs))
+
+        def evaluate_for(dd: int, split: DefenceShares) -> Callable[[tuple], WhistRow]:
+            def evaluate(said: tuple) -> WhistRow:
+                return price_said(said, game, declarer, ruleset, 3, dd, split)
+            return evaluate
+
+        def answers(new: Any) -> list[dict[str, WhistRow]]:
+            out = []
+            for dd, split in new:
+                evaluate = evaluate_for(dd, split)
+                out.append({word: _answer(sub, evaluate, fixed, seat)
+                            for word, sub in node.options.items()})
+            return out
+
+        reached = rows.take("rows", list(zip(worlds.tricks, shares)), answers)
+        per_option = {w: [r[w] for r in reached] for w in node.options}
+        n = len(worlds.tricks)
+        values = {w: [row.values[seat] for row in rows_] for w, rows_ in per_option.items()}
+        options = {}
+        for word, rows_ in per_option.items():
+            mean = sum(values[word], Fraction(0)) / n
+            counts: dict[str, int] = {}
+            for row in rows_:
+                counts[row.label] = counts.get(row.label, 0) + 1
+            down = sum(1 for row in rows_ if row.played and row.tricks
+                       and row.tricks[declarer] < game.level)
+            options[word] = OptionStats(word, mean,
+                                        None if worlds.exact else standard_error(values[word]),
+                                        Fraction(down, n), counts)
+        best = max(options, key=lambda w: (options[w].vists, -TIE_ORDER.index(w)))
+        paired = {}
+        for word in options:
+            diffs = [a - b for a, b in zip(values[word], values[best])]
+            paired[word] = (sum(diffs, Fraction(0)) / n,
+                            None if worlds.exact else standard_error(diffs))
+        return WhistDecision(
+            game=game, declarer=declarer, seat=seat, hand=hand, talon=tuple(talon_list),
+            rules=ruleset, options=options, best=best, paired=paired, **Sampled.of(worlds),
+            partner="open cards" if fixed is None and seat == first else (fixed or partner),
+            said_before=said_before)
+
+    looker = Looker(cap, decide, _gaps, rivals=len(node.options) - 1, fixed=exactly,
+                    progress=progress, payload=lambda r, n: r.to_dict()
+                    ) if (cap := looks_cap(samples, exactly)) else None
     worlds = sample_worlds(hand, talon_list, game, declarer, seat, samples=samples,
                            seed=seed, discard=discard, filter=filter, jobs=jobs,
-                           known=known, progress=progress, max_draws=max_draws)
-    shares = _shares(worlds, game, declarer, jobs)
+                           known=known, progress=progress, max_draws=max_draws, looks=looker)
+    result = looker.result if looker is not None and looker.result is not None else decide(
+        worlds)
+    return replace(result, stopped=looker.end() if looker is not None else "fixed")
 
-    def evaluate_for(dd: int, split: DefenceShares) -> Callable[[tuple], WhistRow]:
-        def evaluate(said: tuple) -> WhistRow:
-            return price_said(said, game, declarer, ruleset, 3, dd, split)
-        return evaluate
 
-    per_option: dict[str, list[WhistRow]] = {w: [] for w in node.options}
-    for dd, split in zip(worlds.tricks, shares):
-        evaluate = evaluate_for(dd, split)
-        for word, sub in node.options.items():
-            per_option[word].append(_answer(sub, evaluate, fixed, seat))
-    n = len(worlds.tricks)
-    values = {w: [row.values[seat] for row in rows] for w, rows in per_option.items()}
-    options = {}
-    for word, rows in per_option.items():
-        mean = sum(values[word], Fraction(0)) / n
-        counts: dict[str, int] = {}
-        for row in rows:
-            counts[row.label] = counts.get(row.label, 0) + 1
-        down = sum(1 for row in rows if row.played and row.tricks
-                   and row.tricks[declarer] < game.level)
-        options[word] = OptionStats(word, mean, None if worlds.exact else standard_error(values[word]),
-                                    Fraction(down, n), counts)
-    best = max(options, key=lambda w: (options[w].vists, -TIE_ORDER.index(w)))
-    paired = {}
-    for word in options:
-        diffs = [a - b for a, b in zip(values[word], values[best])]
-        paired[word] = (sum(diffs, Fraction(0)) / n, None if worlds.exact else standard_error(diffs))
-    return WhistDecision(
-        game=game, declarer=declarer, seat=seat, hand=hand, talon=tuple(talon_list),
-        rules=ruleset, options=options, best=best, paired=paired, **Sampled.of(worlds),
-        partner="open cards" if fixed is None and seat == first else (fixed or partner),
-        said_before=said_before)
+def _gaps(result: WhistDecision) -> list[tuple[float, float | None]]:
+    """Every other word's paired difference to the best (mean in vists, standard error)."""
+    return [(float(d), se) for w, (d, se) in result.paired.items() if w != result.best]
 
 
 def _answer(tree: Node | tuple, evaluate: Callable[[tuple], WhistRow], fixed: str | None,

@@ -181,11 +181,32 @@ def answer(result: Any, as_json: bool, lines: Callable[[], Sequence[str]]) -> No
 
 @contextmanager
 def layout_bar(total: int | None, desc: str = "solving",
-               bar: Callable[..., Any] = Progress) -> Iterator[Callable[[int], None]]:
+               bar: Callable[..., Any] = Progress,
+               describe: Callable[[dict[str, Any]], str] | None = None
+               ) -> Iterator[Callable[..., None]]:
     """A progress bar counting layouts (drawn only on a terminal); yields the callback the
-    analysis functions take. Always passed, so that the count stays interruptible."""
-    with bar(total, desc=desc, unit=" layouts") as shown:
+    analysis functions take. Always passed, so that the count stays interruptible.
+    `describe`: the words after the bar for an analysis's provisional answer."""
+    extra = {} if describe is None else {"describe": describe}
+    with bar(total, desc=desc, unit=" layouts", **extra) as shown:
         yield shown.update
+
+
+def best_so_far(provisional: dict[str, Any]) -> str:
+    """A progress bar's words for a provisional answer (`analysis.settle`): its best option,
+    with its mean value where it has one, and the layouts it stands on."""
+    best = provisional.get("best")
+    entries = provisional.get("options", provisional.get("leads"))
+    entry: Any = None
+    if isinstance(entries, dict):
+        entry = entries.get(str(best))
+    elif isinstance(entries, list):
+        entry = next((e for e in entries if e.get("game") == best), None)
+    value = ""
+    if isinstance(entry, dict) and entry.get("vists_float") is not None:
+        se = entry.get("vists_se")
+        value = f" {entry['vists_float']:+.2f}" + (f" ± {se:.2f}" if se else "") + " vists"
+    return f"best so far {best}{value} after {provisional.get('samples', 0):,} layouts"
 
 
 def make_rules(name: str | None, overrides: Sequence[str], base: RuleSet | None = None,

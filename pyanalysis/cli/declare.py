@@ -17,7 +17,8 @@ from pyanalysis.text.declare import declare_lines
 
 from .common import answer, command, make_rules
 from .options import (
-    SamplesType, answer_options, cards_option, check_options, check_sampling, given,
+    SamplesType, answer_options, cards_option, check_options, check_sampling, fixed_option,
+    given,
     leader_option,
     others_option, question, read_hand, rules_options, samples_options,
 )
@@ -57,12 +58,13 @@ EXAMPLE_OTHERS = "QJ.9.8.-"
 @click.option("--seat-samples", type=SamplesType("--seat-samples"), default=None,
               metavar="N|all", help="With --defenders seat: the layouts each defender weighs"
                                    " (default 50), or 'all'.")
+@fixed_option()
 @answer_options(jobs=True)
 def declare(hand: tuple[str, ...], declarer: int, talon: pa.Hand | None,
             others: pa.Hand | None, players: int | None, leader: int, rules_name: str | None,
             rule_overrides: tuple[str, ...], samples: int | str | None,
             seed: int | None, whist: str | None, seat_samples: int | str | None,
-            jobs: int | None, ascii_only: bool, as_json: bool) -> None:
+            fixed: bool, jobs: int | None, ascii_only: bool, as_json: bool) -> None:
     """What should he have declared: every game he may name after the talon.
 
     HAND is the declarer's ten cards with --talon, or his twelve. For every game from six
@@ -80,12 +82,20 @@ def declare(hand: tuple[str, ...], declarer: int, talon: pa.Hand | None,
     talon_cards = list(talon) if talon is not None else None
     total = planned_positions(cards, declarer, talon=talon_cards, others=others, leader=leader,
                               **given(samples=samples, whist=whist))
-    with Progress(total, desc="solving", unit=" positions") as bar:
+    with Progress(total, desc="solving", unit=" positions", describe=_best_so_far) as bar:
         result = declare_options(cards, declarer, talon=talon_cards, others=others,
                                  leader=leader, rules=rules, jobs=jobs, progress=bar.update,
+                                 fixed=fixed,
                                  **given(samples=samples, seed=seed, players=players,
                                          whist=whist, seat_samples=seat_samples))
     answer(result, as_json, lambda: declare_lines(result, not ascii_only))
+
+
+def _best_so_far(provisional: dict) -> str:
+    """The progress bar's words for a provisional answer: the best game and its value."""
+    best = next(o for o in provisional["options"] if o["game"] == provisional["best"])
+    return (f"best so far {best['game']} {best['vists_float']:+.2f}"
+            f" ± {best['vists_se'] or 0:.2f} vists after {provisional['samples']:,} layouts")
 
 
 COMMANDS = [declare]

@@ -23,11 +23,11 @@ from pyanalysis.analysis import lead_decision, lead_table
 from pyanalysis.progress import Progress
 from pyanalysis.text.leads import decision_lines, table_lines
 
-from .common import CliError, answer, command, layout_bar, make_rules
+from .common import CliError, answer, best_so_far, command, layout_bar, make_rules
 from .options import (
     SeatCardsType, SeatWordsType, answer_options, cards_option, check_sampling, given,
     leader_option, others_option, question, read_deal_or_hand, refuse_with_deal, rules_options,
-    samples_options, seat_view_options,
+    fixed_option, samples_options, seat_view_options,
 )
 
 __all__ = ["COMMANDS", "decision_lines", "lead", "table_lines"]
@@ -68,13 +68,14 @@ EXAMPLE_OTHERS = "QJ9.8.AK.-"
                    " 'low' low cards outside trumps.")
 @click.option("--known", type=SeatCardsType(), multiple=True, metavar="SEAT=CARDS",
               help="Hand: cards known to lie in an unseen hand, e.g. \"3=AS KS\" (repeatable).")
+@fixed_option()
 @answer_options(jobs=True)
 def lead(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
          rules_name: str | None, rule_overrides: tuple[str, ...], words: dict[int, str] | None,
          talon: pa.Hand | None, others: pa.Hand | None, samples: int | str | None,
          seed: int | None, filter_name: str | None, discard_model: str | None,
-         draw: int | None, known: tuple[tuple[int, pa.Hand], ...], jobs: int | None,
-         ascii_only: bool, as_json: bool) -> None:
+         draw: int | None, known: tuple[tuple[int, pa.Hand], ...], fixed: bool,
+         jobs: int | None, ascii_only: bool, as_json: bool) -> None:
     """Which card to lead: every opening lead of the --leader scored.
 
     A DEAL (three hands, the declarer's after his discard; an ending too) gives the
@@ -96,7 +97,7 @@ def lead(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
         refuse_with_deal(" (the leader's seat); a deal is scored with all cards open",
                          talon=talon, others=others, samples=samples, seed=seed,
                          filter=filter_name, discard=discard_model, draw=draw, known=known,
-                         jobs=jobs)
+                         jobs=jobs, fixed=fixed or None)
         table = lead_table(the_deal, game, declarer, leader=leader, rules=rules, whist=words)
         answer(table, as_json, lambda: table_lines(table, symbols))
         return
@@ -107,14 +108,13 @@ def lead(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
     check_sampling(samples, seed, sampled=True, draw=draw)
     n = len(hand)
     total = math.comb(2 * n, n) if samples == "all" and not known else None
-    with layout_bar(total, "drawing", bar=Progress) as progress:
+    with layout_bar(total, "drawing", bar=Progress, describe=best_so_far) as progress:
         result = lead_decision(hand, game, declarer, leader=leader, others=others,
                                talon=list(talon) if talon is not None else None, whist=words,
                                rules=rules, known=dict(known) or None, jobs=jobs,
-                               progress=progress, **given(samples=samples, seed=seed,
-                                                          filter=filter_name,
-                                                          discard=discard_model,
-                                                          max_draws=draw))
+                               progress=progress, fixed=fixed,
+                               **given(samples=samples, seed=seed, filter=filter_name,
+                                       discard=discard_model, max_draws=draw))
     answer(result, as_json, lambda: decision_lines(result, talon, others, symbols))
 
 

@@ -370,6 +370,13 @@ def samples_options(samples: str, seed: str, every: bool = False) -> Decorator:
     return decorate
 
 
+def fixed_option() -> Decorator:
+    """``--fixed``: count exactly ``--samples`` layouts instead of stopping once settled."""
+    return click.option("--fixed", is_flag=True, default=False,
+                        help="Count exactly --samples layouts (default: stop as soon as the"
+                             " best answer is settled, at most --samples; docs/cli.md).")
+
+
 def check_sampling(samples: int | str | None, seed: int | None,
                    sampled: bool = False, draw: int | None = None) -> None:
     """A seed (or a ``--draw`` limit) without sampling is a mistake, said in one line

@@ -26,11 +26,11 @@ from pyanalysis.progress import Progress
 from pyanalysis.text.whist import decision_lines, table_lines
 from pyanalysis.text.words import seat_name
 
-from .common import CliError, answer, command, layout_bar, make_rules
+from .common import CliError, answer, best_so_far, command, layout_bar, make_rules
 from .options import (
     answer_options, cards_option, check_sampling, given, question, read_deal_or_hand,
     refuse_with_deal, rules_options, samples_options, seat_option, seat_view_options,
-    WhistWordType,
+    WhistWordType, fixed_option,
 )
 
 __all__ = ["COMMANDS", "decision_lines", "table_lines", "whist"]
@@ -69,13 +69,15 @@ DEFAULT_SAMPLES = 1000
                    " ('clean' and 'at-most-one' are for misère).",
                    "Hand: the declarer's discard: 'dd' the best double-dummy one (default),"
                    " 'low' two low cards outside trumps.")
+@fixed_option()
 @answer_options(jobs=True)
 def whist(deal_or_hand: tuple[str, ...], game: str, declarer: int, rules_name: str | None,
           rule_overrides: tuple[str, ...], players: int | None, leader: int | None,
           seat: int | None,
           talon: pa.Hand | None, partner: str | None, samples: int | str | None,
           seed: int | None, filter_name: str | None, discard_model: str | None,
-          draw: int | None, jobs: int | None, ascii_only: bool, as_json: bool) -> None:
+          draw: int | None, fixed: bool, jobs: int | None, ascii_only: bool,
+          as_json: bool) -> None:
     """Whist or pass (RULES.md §3), priced in vists under the table's rules.
 
     A DEAL (three hands of ten, the declarer's after his discard) gives the open-card
@@ -95,7 +97,8 @@ def whist(deal_or_hand: tuple[str, ...], game: str, declarer: int, rules_name: s
     if the_deal is not None:
         refuse_with_deal(" (the seat view); a deal is priced with all cards open", seat=seat,
                          talon=talon, partner=partner, samples=samples, seed=seed,
-                         filter=filter_name, discard=discard_model, draw=draw, jobs=jobs)
+                         filter=filter_name, discard=discard_model, draw=draw, jobs=jobs,
+                         fixed=fixed or None)
         table = whist_table(the_deal, game, declarer, rules=rules, players=players or 3,
                             leader=leader or 1)
         answer(table, as_json, lambda: table_lines(table, symbols))
@@ -114,9 +117,9 @@ def whist(deal_or_hand: tuple[str, ...], game: str, declarer: int, rules_name: s
         raise CliError("a hand needs the open talon: --talon CARDS, e.g. --talon \"AD QD\"")
     check_sampling(samples, seed, sampled=True, draw=draw)
     total = math.comb(20, 10) if samples == "all" else None
-    with layout_bar(total, "drawing", bar=Progress) as progress:
+    with layout_bar(total, "drawing", bar=Progress, describe=best_so_far) as progress:
         result = whist_decision(hand, game, declarer, seat, talon=list(talon), rules=rules,
-                                partner=partner, jobs=jobs, progress=progress,
+                                partner=partner, jobs=jobs, progress=progress, fixed=fixed,
                                 **given(samples=samples, seed=seed, filter=filter_name,
                                         discard=discard_model, max_draws=draw))
     answer(result, as_json, lambda: decision_lines(result, symbols))

@@ -4,6 +4,7 @@ difference to the best."""
 from __future__ import annotations
 
 from pyanalysis.analysis.declare import Declaration, DeclareOption
+from pyanalysis.analysis.settle import FIRST_LOOK, stop_words
 from pyanalysis.games import MISERE
 
 from .words import (
@@ -36,6 +37,19 @@ def verdict(result: Declaration, symbols: bool = True) -> str:
             f" {pair_text(best.discard, symbols)}: {made} {share},"
             f" {with_error(best.vists, best.vists_se, symbols, layouts=layouts)} vists on"
             f" average.")
+
+
+def stopping(result: Declaration, symbols: bool = True) -> str:
+    """Why the draw stopped: "settled after 300 layouts", "cap reached: 8♠ and 8♦ within
+    noise" (the games within two standard errors of the best), "1,000 layouts, as asked"."""
+    best = result.best
+    close = [game_text(best.game, symbols)] + [
+        game_text(o.game, symbols) for o in result.options if o is not best
+        and (o.diff_se is None or -o.diff < 2 * o.diff_se)]
+    words = stop_words(result.stopped, result.layouts, close)
+    if result.stopped in ("settled", "practical", "provisional") and result.cap:
+        words += f" (of at most {count(result.cap)})"
+    return words
 
 
 def near_tie(result: Declaration, symbols: bool = True) -> str | None:
@@ -81,6 +95,8 @@ def declare_lines(result: Declaration, symbols: bool = True) -> list[str]:
         drawn = f"every one of {ways}"
     else:
         drawn = f"{count(result.layouts)} of {ways}, drawn at random (seed {result.seed})"
+        if result.stopped != "cap" or (result.cap or 0) > FIRST_LOOK:  # else no look was made
+            drawn += f"; {stopping(result, symbols)}"
     lines = [f"Declarer: {seat_name(result.declarer)}, holding"
              f" {hand_text(result.hand, symbols)} (before the discard)."]
     lines += say(f"Layouts: {drawn}; every game and each of his {result.discards} distinct"

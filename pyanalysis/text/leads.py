@@ -7,7 +7,7 @@ from typing import Sequence
 
 import pyanalysis as pa
 from pyanalysis.analysis import LeadDecision, LeadTable
-from pyanalysis.analysis.leads import BIAS, leader_wants_more
+from pyanalysis.analysis.leads import BIAS, LeadStats, leader_wants_more
 from pyanalysis.diagram import draw_deal
 from pyanalysis.games import MISERE
 
@@ -145,7 +145,7 @@ def question_lines(result: LeadDecision, talon: pa.Hand | None, others: pa.Hand 
     return lines
 
 
-def model_lines(result: LeadDecision) -> list[str]:
+def model_lines(result: LeadDecision, symbols: bool = True) -> list[str]:
     level = result.game.level
     lines = []
     if result.discard_model == "dd":
@@ -176,7 +176,7 @@ def model_lines(result: LeadDecision) -> list[str]:
         lines += say(f"Layouts: every one of the {count(result.drawn)} layouts of the unseen"
                      f" cards, {count(result.kept)} kept ({share}): exact, no sampling error.")
     else:
-        lines += say(sampled_sentence(result, "lead"))
+        lines += say(sampled_sentence(result, "lead", _close(result, symbols)))
     if result.rules is not None:
         lines += say(f"Priced in vists for the {seat_name(result.leader)}: rules"
                      f" {rules_text(result.rules)}; {words_sentence(result.whist)}.")
@@ -303,7 +303,7 @@ def decision_lines(result: LeadDecision, talon: pa.Hand | None = None,
                    others: pa.Hand | None = None, symbols: bool = True) -> list[str]:
     """The leader's seat for people."""
     unit = "vists" if result.rules is not None else "tricks"
-    lines = [*question_lines(result, talon, others, symbols), "", *model_lines(result), ""]
+    lines = [*question_lines(result, talon, others, symbols), "", *model_lines(result, symbols), ""]
     lines += say(f"Every lead over the layouts kept: the declarer's mean tricks after it,"
                  f" the share in which {'he is caught' if result.game.kind == MISERE else 'the contract goes down'},"
                  f" {vists_words(result)}"
@@ -312,3 +312,13 @@ def decision_lines(result: LeadDecision, talon: pa.Hand | None = None,
     lines += [*leads_table(result, symbols), "", *recommendation_lines(result, symbols), ""]
     lines += say(f"Note: {BIAS}.")
     return lines
+
+
+def _close(result: LeadDecision, symbols: bool) -> list[str]:
+    """The best lead and those within two standard errors of it, by what ranks them."""
+    def near(s: LeadStats) -> bool:
+        diff, se = (s.diff, s.diff_se) if result.ranked_by == "vists" else (s.set_diff,
+                                                                            s.set_diff_se)
+        return se is None or -diff < 2 * se
+    return [card_text(result.best, symbols)] + [
+        card_text(c, symbols) for c, s in result.leads.items() if c != result.best and near(s)]

@@ -237,7 +237,9 @@ def layouts_sentence(result: WhistDecision) -> str:
         return (f"Layouts: every one of the {count(result.drawn)} layouts of the unseen cards,"
                 f" {count(result.kept)} kept by the filter ({share}): exact, no sampling"
                 f" error.")
-    return sampled_sentence(result, "word")
+    close = [result.best] + [w for w, (d, se) in result.paired.items() if w != result.best
+                             and (se is None or -d < 2 * se)]
+    return sampled_sentence(result, "word", close)
 
 
 def ranked(result: WhistDecision) -> list[str]:

@@ -9,6 +9,7 @@ from typing import Any, Iterable, Sequence
 
 import pyanalysis as pa
 from pyanalysis.analysis.layouts import MAX_DRAWS
+from pyanalysis.analysis.settle import FIRST_LOOK, stop_words
 from pyanalysis.diagram import SEAT_NAMES, hand_lines
 from pyanalysis.rules import RuleSet
 from pyanalysis.scoring import DEALER
@@ -180,11 +181,12 @@ def rules_text(rules: RuleSet) -> str:
     return f"{rules.name}, changed: {changed}" if changed else rules.name
 
 
-def sampled_sentence(result: Any, each: str) -> str:
+def sampled_sentence(result: Any, each: str, close: Sequence[str] = ()) -> str:
     """The layouts of a sampled seat view (a result with the fields of `Sampled`) in one
     sentence: drawn at random, kept, the share kept and the seed; when fewer were kept than
     asked, that first, with the limit that stopped the draw. `each`: what is scored on the
-    same layouts ("lead", "word")."""
+    same layouts ("lead", "word"); `close`: the options not told apart from the best (the
+    best first), named when the draw reached its cap."""
     share = percent(Fraction(result.kept, result.drawn)) if result.drawn else "-"
     seed = f"seed {result.seed}" if result.seed is not None else "no seed"
     same = f"Every {each} is scored on the same layouts."
@@ -194,7 +196,20 @@ def sampled_sentence(result: Any, each: str) -> str:
                 f" random draw stopped at its limit of {count(result.drawn)} layouts ({share}"
                 f" kept{more}); {seed}. {same}")
     return (f"Layouts: {count(result.drawn)} drawn at random, {count(result.kept)} kept"
-            f" ({share}); {seed}. {same}")
+            f" ({share}); {seed}{stopping_clause(result, close)}. {same}")
+
+
+def stopping_clause(result: Any, close: Sequence[str] = ()) -> str:
+    """"; settled after 300 layouts (of at most 1,000)" for a result that says why its draw
+    stopped (`analysis.settle`); nothing for one that kept every layout asked as asked."""
+    stopped = getattr(result, "stopped", None)
+    if (stopped is None or getattr(result, "exact", False) or stopped == "fixed"
+            or (stopped == "cap" and result.asked <= FIRST_LOOK)):  # no look before the cap
+        return ""
+    words = stop_words(stopped, result.kept, close)
+    if stopped in ("settled", "practical", "provisional"):
+        words += f" (of at most {count(result.asked)})"
+    return "; " + words
 
 
 def say(text: str) -> list[str]:

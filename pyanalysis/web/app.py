@@ -243,7 +243,14 @@ def _analysis_work(pool: JobPool, data: dict[str, Any]) -> Job:
     total = analysis.total(q)  # checks a count's question before it is queued
 
     def work(job: Any) -> dict[str, Any]:
-        result = analysis.run(q, job.progress)
+        def progress(k: int, provisional: dict[str, Any] | None = None,
+                     result: Any = None) -> None:
+            if provisional is not None and result is not None:
+                job.provisional = {"result": provisional,
+                                   "html": analysis_html(name, analysis, result, q)}
+            job.progress(k)
+
+        result = analysis.run(q, progress)
         return {"result": result.to_dict(),
                 "html": analysis_html(name, analysis, result, q)}
     return pool.start(name, work, total)

@@ -54,6 +54,7 @@ class Job:
     done: int = 0
     total: int | None = None
     answer: dict[str, Any] | None = None
+    provisional: dict[str, Any] | None = None
     error: str | None = None
     started: float = field(default_factory=time.monotonic)
     seconds: float | None = None
@@ -74,6 +75,10 @@ class Job:
                                 else round(self.seconds, 3)}
         if self.state == DONE:
             data.update(self.answer or {})
+        elif self.provisional is not None and self.state in (RUNNING, CANCELLED):
+            # The answer so far, marked: the page shows it while the bar runs, and after a
+            # cancel as the last answer there was.
+            data["provisional"] = self.provisional
         if self.error is not None:
             data["error"] = self.error
         return data

@@ -252,7 +252,7 @@ def test_the_json_keys():
     assert list(data) == ["hand", "others", "declarer", "leader", "rules", "rule_overrides",
                           "players", "whist", "seat_samples", "seat_weighed", "layouts",
                           "total_layouts",
-                          "exact", "samples",
+                          "exact", "samples", "stopped", "cap",
                           "seed", "discards", "earlier", "best", "options", "double_dummy"]
     assert data["earlier"] == 8 and data["total_layouts"] == 6 and data["samples"] is None
     entry = data["options"][0]

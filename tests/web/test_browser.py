@@ -410,3 +410,25 @@ def test_leaving_the_page_cancels_its_analysis(browser, live_server):
             state = json.load(answer)["state"]
     assert state == "cancelled"
     app.page.close()
+
+
+README_DECLARE = "T987.QJT.-.AKQ AKQJ.AK.AK.98 -.987.QJT9.JT7 8D 7D"  # README's declare hand
+
+
+def test_declare_shows_a_provisional_best_within_a_second(app):
+    import time
+
+    page = app.page
+    app.read(README_DECLARE, "8S", 2)
+    # A first run prices the games (the value tables are made once per server).
+    run_analysis(page, "declare", seed="1")
+    page.wait_for_function("() => document.getElementById('progress-text').textContent"
+                           ".startsWith('Done in ')")
+    run_analysis(page, "declare", seed="2")
+    start = time.monotonic()
+    page.wait_for_selector("#analysis-result .provisional-mark")
+    assert time.monotonic() - start <= 1.0
+    assert "provisional" in page.inner_text("#analysis-result .provisional")
+    page.wait_for_function("() => document.getElementById('progress-text').textContent"
+                           ".startsWith('Done in ')")
+    assert page.query_selector("#analysis-result .provisional-mark") is None

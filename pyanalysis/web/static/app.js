@@ -415,6 +415,7 @@
     bar.removeAttribute("value");
     while (state.job === job.id) {
       drawProgress(job);
+      showProvisional(job, "provisional: the best so far, still counting");
       if (["done", "failed", "cancelled"].includes(job.state)) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
       try { job = await api("/api/jobs/" + job.id); } catch (error) { showError("analysis-error", error); break; }
@@ -433,7 +434,18 @@
       $("progress-text").textContent = "";
     } else {
       $("progress-text").textContent = "Cancelled after " + job.done.toLocaleString("en") + " layouts.";
+      showProvisional(job, "provisional: the last answer before Cancel");
     }
+  }
+
+  // A provisional answer (the analysis's best so far) is the server's rendering of a result,
+  // as a finished one is, under a mark that says it is not final.
+  function showProvisional(job, words) {
+    if (!job.provisional) return;
+    const mark = el("p", { class: "provisional-mark" }, words);
+    const body = el("div", { class: "provisional" });
+    body.innerHTML = job.provisional.html;  // escaped by the server, as a final result is
+    $("analysis-result").replaceChildren(mark, body);
   }
 
   function drawProgress(job) {
