@@ -193,11 +193,17 @@ def _rules(help: str, views: tuple[str, ...] = (), default: str | None = None
 
 
 def _samples(help: str, views: tuple[str, ...] = (), every: bool = False,
-             default: int | None = None, high: int = MAX_SAMPLES) -> tuple[Option, Option]:
+             default: int | None = None, high: int = MAX_SAMPLES,
+             settles: bool = False) -> tuple[Option, ...]:
+    """`samples` and `seed`; `settles`: the analysis stops once its answer is settled
+    (`analysis.settle`), and `fixed` asks for exactly `samples` layouts instead."""
+    fixed = (Option("fixed", "flag", "Count exactly this many layouts (default: stop as soon"
+                                     " as the best answer is settled, at most that many).",
+                    views=views, default=False),) if settles else ()
     return (Option("samples", "samples", help, views=views, default=default, low=1, high=high,
                    choices=("all",) if every else ()),
             Option("seed", "seed", "Seed of the sample, so that a run can be repeated.",
-                   views=views, default=0, low=0))
+                   views=views, default=0, low=0)) + fixed
 
 
 def _seat_view(views: tuple[str, ...]) -> tuple[Option, ...]:
@@ -289,7 +295,7 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
                                    " when the first decides, the second's fixed answer.",
                 views=("hand",), choices=WORDS),
          *_samples("Layouts to keep, or 'all' for every layout.", views=("hand",), every=True,
-                   default=1000),
+                   default=1000, settles=True),
          *_seat_view(("hand",)))),
     Analysis("lead", "Opening leads", (
         View("deal", "lead_table", "lead-table", "deal",
@@ -307,7 +313,7 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
                                   " his discard.", views=("hand",)),
          Option("others", "cards", OTHERS.help, views=("hand",)),
          *_samples("Layouts to keep, or 'all' for every layout.", views=("hand",), every=True,
-                   default=1000),
+                   default=1000, settles=True),
          *_seat_view(("hand",)),
          Option("known", "known", "Cards known to lie in an unseen hand.", views=("hand",))),
         priced_by="whist"),
@@ -324,7 +330,7 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
          LEADER,
          *_rules("Rule set.", default="sochi"),
          *_samples("Layouts of the defenders' cards to draw, or 'all' for every one.",
-                   every=True),
+                   every=True, settles=True),
          Option("whist", "choice", "How the defenders decide to whist or pass in each layout:"
                                    " 'open', with open cards; 'seat', each from his own seat"
                                    " (needs the talon; slow).", flag="--defenders",

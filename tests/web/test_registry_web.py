@@ -31,7 +31,7 @@ def listed(client) -> dict:
 
 def test_declare_lists_the_command_lines_options(client):
     names = [o["name"] for o in listed(client)["declare"]["options"]]
-    assert names == ["declarer", "players", "leader", "rules", "rule", "samples", "seed",
+    assert names == ["declarer", "players", "leader", "rules", "rule", "samples", "seed", "fixed",
                      "whist", "seat_samples"]
     whist = next(o for o in listed(client)["declare"]["options"] if o["name"] == "whist")
     assert whist["choices"] == ["open", "seat"] and whist["default"] == "open"
