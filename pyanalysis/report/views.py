@@ -31,6 +31,7 @@ from typing import Any, Callable, Mapping
 from markupsafe import Markup
 
 from ..analysis.layouts import binomial_interval
+from ..analysis.settle import stop_words
 from ..cards import Card
 from ..games import MISERE, Game
 from ..wording import percent
@@ -130,7 +131,20 @@ def _declare(data: Mapping[str, Any]) -> dict[str, Any]:
     misere = any(Game.parse(r["game"]).kind == MISERE for r in rows if r["best"])
     return {"rows": rows, "exact": data["exact"], "layouts": data["layouts"],
             "seed": data["seed"], "rules": data["rules"], "others": _count(data["others"]),
-            "misere": misere, "whist": data.get("whist")}
+            "misere": misere, "whist": data.get("whist"), "stop": _stop(data)}
+
+
+def _stop(data: Mapping[str, Any]) -> str | None:
+    """How a sampled run stopped, in words ("settled after 150 layouts (of at most 1,000)";
+    "provisional: 25 layouts so far"), or None for an exact or fixed run."""
+    stopped, samples = data.get("stopped"), data.get("samples")
+    if data.get("exact") or stopped in (None, "fixed") or not isinstance(samples, int):
+        return None
+    words = stop_words(stopped, samples)
+    cap = data.get("cap") or data.get("asked")
+    if stopped in ("settled", "practical") and isinstance(cap, int) and cap > samples:
+        words += f" (of at most {cap:,})"
+    return words
 
 
 def _count(hand: str) -> int:
@@ -186,7 +200,8 @@ def _whist_seat(data: Mapping[str, Any]) -> dict[str, Any]:
     return {"rows": rows, "models": _models(data), "kept": data.get("kept"),
             "drawn": data.get("drawn"), "exact": data.get("exact"), "seed": data.get("seed"),
             "partner": data.get("partner"), "filter": data.get("filter"),
-            "rules": data.get("rules"), "game": _game(data["game"]), "seat": data["seat"]}
+            "rules": data.get("rules"), "game": _game(data["game"]), "seat": data["seat"],
+            "stop": _stop(data)}
 
 
 def _lead_seat(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -213,7 +228,7 @@ def _lead_seat(data: Mapping[str, Any]) -> dict[str, Any]:
             "unit": "vists" if vists else "tricks", "kept": data.get("kept"),
             "exact": data.get("exact"), "seed": data.get("seed"),
             "game": _game(data["game"]), "leader": data["leader"],
-            "misere": Game.parse(data["game"]).kind == MISERE}
+            "misere": Game.parse(data["game"]).kind == MISERE, "stop": _stop(data)}
 
 
 # ----------------------------------------------------------------------------- misère catch

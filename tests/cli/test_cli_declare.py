@@ -143,9 +143,13 @@ def test_the_report_has_a_declaration_section(tmp_path):
     result = pa.declare_options(parsed.hands[0] | parsed.discard, 1,
                                 others=parsed.hands[1] | parsed.hands[2])
     assert "What to declare" in html and verdict(result) in html
-    assert html.count('<tr class="chosen"><th scope="row">') >= 1
+    assert html.count('data-best="true"') >= 1
+    best = {str(option.game) for option in result.options if option.game == result.best.game}
     for option in result.options:
-        assert f'<th scope="row">{option.game.symbol()}' in html
+        row = html.index(f'data-game="{option.game}"')
+        assert f'<span class="game-name">{option.game.symbol()}' in html[row:row + 400]
+        chosen = html[html.rindex("<tr", 0, row):row].startswith('<tr class="chosen"')
+        assert chosen == (str(option.game) in best), option.game
     data = strict_json(ok("report", deal, "-g", "10H", "--declarer", "1", "--declare", "--json"))
     assert data["declare"] == json.loads(json.dumps(result.to_dict()))
     plain = strict_json(ok("report", deal, "-g", "10H", "--declarer", "1", "--json"))

@@ -125,7 +125,7 @@ def test_the_help_examples_run_as_shown_deals_then_batch_then_stats(tmp_path):
         return done.stdout
 
     deals, stats = help_examples("deals"), help_examples("stats")
-    assert len(deals) == 3 and len(stats) == 3
+    assert len(deals) == 3 and len(stats) == 4
     for example in deals:
         shell(example)
     for name in ("tables", "tenners"):
@@ -133,7 +133,8 @@ def test_the_help_examples_run_as_shown_deals_then_batch_then_stats(tmp_path):
     outputs = [shell(example) for example in stats]
     assert outputs[0].splitlines()[-2].split()[:2] == ["all", "100"]
     assert outputs[1].splitlines()[-1].startswith("all,100,0,100,")
-    assert json.loads(outputs[2])["total"]["counted"] == 100
+    assert "<svg" in (tmp_path / "trumps.svg").read_text(encoding="utf-8")
+    assert json.loads(outputs[3])["total"]["counted"] == 100
 
 
 # ------------------------------------------------------------------ no silent zero

@@ -65,3 +65,24 @@ def test_every_view_the_registry_names_is_drawn():
     for web in ("declare", "whist-seat", "lead-seat", "misere-catch", "odds", "tenner-odds",
                 "misere-odds"):
         assert shown[web] is not None, web
+
+
+def test_a_sampled_view_says_how_its_draw_stopped():
+    # Each sampled decision says why it stopped drawing (the same words as the text), and a
+    # provisional answer says it is one; exact and fixed runs say nothing of it.
+    stop = re.compile(r'<p class="view-stop">([^<]*)</p>')
+    hand = pa.Hand.parse(WHIST_HAND)
+    settled = pa.whist_decision(hand, "7D", 1, 2, talon=TALON, samples=1000, seed=0)
+    assert settled.stopped in ("settled", "practical") and settled.samples < 1000
+    shown = stop.findall(view_html("whist-seat", settled.to_dict()))
+    assert shown == [f"{settled.stopped.capitalize()} after {settled.samples:,} layouts"
+                     + (": the rest are within the practical margin"
+                        if settled.stopped == "practical" else "") + " (of at most 1,000)."]
+    provisional = {**settled.to_dict(), "stopped": "provisional", "samples": 25}
+    assert stop.findall(view_html("whist-seat", provisional)) == [
+        "Provisional: 25 layouts so far."]
+    fixed = pa.whist_decision(hand, "7D", 1, 2, talon=TALON, samples=40, seed=0, fixed=True)
+    assert stop.findall(view_html("whist-seat", fixed.to_dict())) == []
+    lead = pa.lead_decision("AK.-.-.-", "6S", 1, leader=2, others="QJ.7.-.A", samples="all",
+                            filter="none")
+    assert stop.findall(view_html("lead-seat", lead.to_dict())) == []
