@@ -51,7 +51,7 @@ from .sampling import TABLE_MB, _view, choose_discards, sample_worlds
 from .pricing import mosts_of_hands, price_said, shares_of
 from .whist import TIE_ORDER, WHIST, Node, induce, leaves, whisting_tree
 
-__all__ = ["seat_words", "DRAWS_PER_SAMPLE"]
+__all__ = ["seat_words", "SeatDecider", "DRAWS_PER_SAMPLE"]
 
 #: With the bid filter, at most this many layouts are drawn for each layout asked for (a
 #: game the declarer's cards rarely make from the defender's view would otherwise draw
@@ -87,39 +87,63 @@ def seat_words(talon: tuple[Card, Card], declarer: int, leader: int, hands: Any,
                              or not 1 <= samples <= MAX_WORLDS):
         raise PositionError(f"seat_samples {samples!r}: a number of layouts a defender weighs"
                             f" (1 to {MAX_WORLDS:,}), or 'all'")
-    table = _Table(tuple(talon), declarer, leader, rules, players, samples, seed, jobs)
+    decider = SeatDecider(tuple(talon), declarer, leader, rules, players, samples=samples,
+                          seed=seed, jobs=jobs)
     trees = {game: whisting_tree(game, declarer, rules, players) for game in games}
     out: dict[Game, list[tuple]] = {game: [] for game in games}
-    decided: dict[tuple, str] = {}
     mine: dict[Game, list[int]] = {game: [] for game in games}  # each game's decisions
     for row in np.asarray(hands, dtype=np.uint32).reshape(-1, 3):
         layout = tuple(int(h) for h in row)
-        views: dict[tuple[int, int | None], _Seat] = {}
         for game in games:
             node, said = trees[game], ()
             while isinstance(node, Node):
-                if node.seat == DEALER:
-                    word = table.dealer_word(node, game, layout)
-                else:
-                    key = (game, said, node.seat, layout[node.seat - 1])
-                    if key not in decided:
-                        view = views.get((node.seat, game.trump))
-                        if view is None:
-                            view = views[node.seat, game.trump] = _Seat(table, node.seat,
-                                                                        layout, game.trump)
-                        decided[key] = table.decide(node, game, view)
-                        mine[game].append(table.weighed[-1])
-                    word = decided[key]
+                before = len(decider.table.weighed)
+                word = decider.word(node, game, said, layout)
+                mine[game].extend(decider.table.weighed[before:])
                 said += (word,)
                 node = node.options[word]
             out[game].append(node)
         if progress is not None:
             progress(1)
     if weighed is not None:
-        weighed.update(_tally(table.weighed, samples))
+        weighed.update(_tally(decider.table.weighed, samples))
     if per_game is not None:
         per_game.update({game: _tally(mine[game], samples) for game in games})
     return out
+
+
+class SeatDecider:
+    """The words of the whisting decided from the speakers' own seats (the rule of the module
+    doc), each decision made once per hand, the words said before and the game.
+
+    `word(node, game, said, layout)`: the word the speaker at `node` says in `layout` (an
+    (L, 3)-array row as `seat_words` takes it: the declarer's column his n + 2 cards before
+    the discard). The dealer of four players decides with open cards in the layout.
+    """
+
+    def __init__(self, talon: tuple[Card, ...], declarer: int, leader: int, rules: RuleSet,
+                 players: int, *, samples: int | str, seed: int | None,
+                 jobs: int | None = None) -> None:
+        self.table = _Table(tuple(talon), declarer, leader, rules, players, samples, seed, jobs)
+        self.decided: dict[tuple, str] = {}
+        self.views: dict[tuple, _Seat] = {}
+
+    def word(self, node: Node, game: Game, said: tuple, layout: tuple[int, ...]) -> str:
+        table = self.table
+        if node.seat == DEALER:
+            return table.dealer_word(node, game, layout)
+        key = (game, said, node.seat, layout[node.seat - 1])
+        if key not in self.decided:
+            partner = [s for s in table.defenders if s != node.seat][0]
+            # His view: his hand and the cards he cannot see (the same in every layout
+            # where he holds this hand), for the games of one strain.
+            unseen = (layout[table.declarer - 1] & ~table.talon_mask) | layout[partner - 1]
+            vkey = (node.seat, layout[node.seat - 1], unseen, game.trump)
+            view = self.views.get(vkey)
+            if view is None:
+                view = self.views[vkey] = _Seat(table, node.seat, layout, game.trump)
+            self.decided[key] = table.decide(node, game, view)
+        return self.decided[key]
 
 
 def _tally(weighed: list[int], samples: int | str) -> dict[str, int]:

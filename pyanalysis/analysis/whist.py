@@ -24,7 +24,7 @@ from .. import checks
 from ..cards import Card
 from ..deal import Deal
 from ..errors import CardCountError, PositionError
-from ..games import CONTRACT, Game
+from ..games import CONTRACT, DEAL_TRICKS, Game
 from ..hand import Hand
 from ..rules import RuleSet
 from ..scoring import DEALER, whist_word
@@ -32,10 +32,15 @@ from ..seat import Seat
 from ..serialize import JsonFields, exact, seats_json
 from ..solving import make_position
 from .layouts import as_hand
-from .pricing import SPLIT_RULE, DefenceShares, WhistRow, price_said, shares_at, shares_many
+from .pricing import (SPLIT_RULE, DefenceShares, WhistRow, price_said, shares_at, shares_many,
+                      shares_of)
 from .sampling import DEFAULT_SAMPLES, Sampled, standard_error, talon_cards
 
 WHIST, PASS, HALF, RETURN = "whist", "pass", "half", "return"
+#: How a word after the decision is decided: from the speaker's own seat, or with open cards.
+SEAT, OPEN = "seat", "open"
+#: The layouts each other player weighs for a word from his seat, when sampling.
+PARTNER_SAMPLES = 32
 #: Ties go to the word that commits less.
 TIE_ORDER = (PASS, HALF, WHIST, RETURN)
 
@@ -274,14 +279,36 @@ class OptionStats(JsonFields):
 
 
 @dataclass(frozen=True)
+class ModelRow(JsonFields):
+    """The deciding player's best word (lead) under one model of the others: `partner` (how
+    the partner's answer is decided: "seat", "open", or a word he always says), `filter`
+    (the bidding filter of the layouts), `best`, `by` (its mean minus the runner-up's, in
+    vists) and `se` (the standard error of that difference; None when exact), over `kept`
+    layouts."""
+
+    partner: str
+    filter: str
+    best: str
+    by: Fraction
+    se: float | None
+    kept: int
+
+    JSON = ("partner", "filter", "best", ("by", lambda m: float(m.by)), "se", "kept")
+
+
+@dataclass(frozen=True)
 class WhistDecision(Sampled, JsonFields):
     """The deciding defender's options from his own seat (see `whist_decision`).
 
     `options`: {word: `OptionStats`}; `best`: the word with the highest mean; `paired`:
     {word: (its mean minus the best's, the standard error of that difference over the same
     layouts)}; `asked`/`drawn`/`kept`: layouts asked for, drawn and kept by the bidding
-    filter (`Sampled`); `partner`: how
-    the partner's word was decided ("open cards" or the word given).
+    filter (`Sampled`); `partner`: how the partner's answer was decided ("seat": from his
+    own seat, "open": with open cards in each layout, or the word given; for the second
+    defender, the first's word); `answers`: how the words after the decision that are not
+    given were decided ("seat" or "open"); `partner_samples`: the layouts each of those
+    seat decisions weighed (None with open cards); `models`: the best word under each
+    model of the others (`ModelRow`), the model of this result first.
     """
 
     game: Game
@@ -295,6 +322,14 @@ class WhistDecision(Sampled, JsonFields):
     paired: dict[str, tuple[Fraction, float | None]]
     partner: str
     said_before: tuple[str, ...]
+    answers: str = SEAT
+    partner_samples: int | str | None = None
+    models: tuple["ModelRow", ...] = ()
+
+    @property
+    def depends(self) -> list["ModelRow"]:
+        """The models under which another word is best."""
+        return [m for m in self.models if m.best != self.best]
 
     @property
     def set_probability_intervals(self) -> dict[str, tuple[float, float]] | None:
@@ -311,8 +346,8 @@ class WhistDecision(Sampled, JsonFields):
             ("rule_overrides", _overrides), "said_before", "options", "best",
             ("paired", lambda d: {w: {"difference": exact(diff), "difference_float": float(diff),
                                       "se": se} for w, (diff, se) in d.paired.items()}),
-            "drawn", "kept", "exact", "seed", "discard_model", "filter", "partner", "asked",
-            "max_draws",
+            "drawn", "kept", "exact", "seed", "discard_model", "filter", "partner", "answers",
+            "partner_samples", "models", "asked", "max_draws",
             ("double_dummy", lambda d: "play after the decision is double-dummy: it favours "
                                        "the defenders, who at the table cannot see the cards"),
             "set_probability_intervals")
@@ -325,13 +360,20 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
                    seed: int | None = 0, filter: str | Callable[..., bool] | None = None,
                    discard: str | Callable[..., Any] | None = None, jobs: int | None = None,
                    known: Mapping[int, Any] | None = None,
-                   progress: Callable[[int], None] | None = None) -> WhistDecision:
+                   progress: Callable[[int], None] | None = None,
+                   answers: str = SEAT, partner_samples: int | str | None = None,
+                   models: bool = True, others: Hand | str | None = None) -> WhistDecision:
     """Whist or pass from the defender's own seat: his ten cards, the open talon, the bid.
 
     seat:     the deciding defender (the first or the second after the declarer).
     partner:  the first defender's word when the second decides (required then); when the
-              first decides, the second's answer: None to decide it with open cards in each
-              layout, or a word he always says ("whist" after a half-whist is its return).
+              first decides, the second's answer: "seat" (None, the default) to decide it
+              from the second's own seat, "open" with open cards in each layout, or a word he
+              always says ("whist" after a half-whist is its return).
+    answers:  how the words after the decision that `partner` does not give (a return after
+              a half-whist) are decided: "seat" (default) or "open".
+    partner_samples: the layouts each such seat decision weighs (None: `PARTNER_SAMPLES`
+              when sampling, every one with samples="all").
     samples:  layouts to keep (see `sampling.sample_worlds`; None: 1000; at most
               `MAX_WORLDS`, 100,000), or "all" to take every one. `seed`: the seed of the
               draw (0..2**63 - 1, default 0; None draws unseeded).
@@ -340,9 +382,18 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     max_draws: stop after drawing so many layouts (default and at most `MAX_DRAWS`); the
               result's `asked`, `drawn` and `kept` say whether fewer were kept than asked.
     known:    {seat: cards} known to lie in the declarer's or the partner's hand.
-    Words after the decision (the partner's answer, a return) are decided with open cards in
-    each layout, each player maximising his own value. Every option is scored on the same
-    layouts, so their differences (`paired`) have their own, smaller errors.
+    others:   for an ending (a hand of n < 10 cards): the 2n cards the declarer (before he
+              took the talon) and the partner hold between them; the tricks before the
+              ending count as the declarer's.
+    models:   also find the best word under the other models of the partner (on the same
+              layouts), for the result's `models`.
+
+    A word decided from a player's seat is the rule of `declare_seat.seat_words`: he weighs
+    the layouts of the cards he cannot see (his hand, the talon and the words said known),
+    each of his words priced with the words after it decided with open cards, and says the
+    best. With "open", each player maximises his own value with open cards in each layout.
+    Every option is scored on the same layouts, so their differences (`paired`) have their
+    own, smaller errors.
     """
     from .sampling import sample_worlds
 
@@ -354,13 +405,18 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     checks.seat_mapping("known", known)
     checks.callback("progress", progress)
     hand = as_hand(hand, "hand")
-    if len(hand) != 10:
-        raise CardCountError(f"the defender holds ten cards, got {len(hand)}")
+    other = as_hand(others, "others") if others is not None else None
+    if len(hand) != 10 and other is None:
+        raise CardCountError(f"the defender holds ten cards, got {len(hand)} (an ending needs "
+                             f"others=)")
     talon_list = talon_cards(talon)
     first, second = defenders(declarer)
     if isinstance(seat, bool) or seat not in (first, second):
         raise PositionError(f"seat {seat!r} is not a defender of declarer {declarer} "
                             f"(the defenders are {first} and {second})")
+    if answers not in (SEAT, OPEN):
+        raise PositionError(f"answers={answers!r}: 'seat' (from the speaker's own seat) or "
+                            f"'open' (with open cards)")
     tree = whisting_tree(game, declarer, ruleset)
     if not isinstance(tree, Node):
         raise PositionError(f"no whisting to decide on {game}: "
@@ -368,7 +424,7 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     node, said_before = tree, ()
     fixed: str | None = None
     if seat == second:
-        if partner is None:
+        if partner is None or partner in (SEAT, OPEN):
             raise PositionError("the second defender decides after the first: give the first "
                                 "defender's word (partner=...)")
         word = _given_word(partner)
@@ -376,25 +432,49 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
             raise PositionError(f"the first defender cannot say '{partner}' and leave the "
                                 f"second a choice on {game}")
         node, said_before = tree.options[word], (word,)
-    elif partner is not None:
+        model = answers
+    elif partner is None or partner in (SEAT, OPEN):
+        model = answers if partner is None else partner
+    else:
         fixed = _given_word(partner)
+        model = answers
         for sub in node.options.values():
             _check_partner(sub, fixed, seat)
+    if partner_samples is None:
+        partner_samples = "all" if samples == "all" else PARTNER_SAMPLES
     worlds = sample_worlds(hand, talon_list, game, declarer, seat, samples=samples,
                            seed=seed, discard=discard, filter=filter, jobs=jobs,
-                           known=known, progress=progress, max_draws=max_draws)
+                           known=known, progress=progress, max_draws=max_draws,
+                           others=other)
     shares = _shares(worlds, game, declarer, jobs)
+    tricks = list(worlds.tricks)
+    earlier = DEAL_TRICKS - len(hand)
+    if earlier:  # an ending: the tricks before it are the declarer's
+        tricks = [earlier + t for t in tricks]
+        shares = [shares_of(declarer, t, [sh.most[s] for s in (first, second)])
+                  for t, sh in zip(tricks, shares)]
+    deciders: dict[str, Any] = {}
 
-    def evaluate_for(dd: int, split: DefenceShares) -> Callable[[tuple], WhistRow]:
-        def evaluate(said: tuple) -> WhistRow:
-            return price_said(said, game, declarer, ruleset, 3, dd, split)
-        return evaluate
+    def score(fixed: str | None, model: str) -> dict[str, list[WhistRow]]:
+        """The row below each word in every layout, the others answering by the model."""
+        decider = None
+        if model == SEAT:
+            if SEAT not in deciders:
+                from .declare_seat import SeatDecider
 
-    per_option: dict[str, list[WhistRow]] = {w: [] for w in node.options}
-    for dd, split in zip(worlds.tricks, shares):
-        evaluate = evaluate_for(dd, split)
-        for word, sub in node.options.items():
-            per_option[word].append(_answer(sub, evaluate, fixed, seat))
+                deciders[SEAT] = SeatDecider(tuple(talon_list), declarer, 1, ruleset, 3,
+                                             samples=partner_samples, seed=seed, jobs=jobs)
+            decider = deciders[SEAT]
+        per_option: dict[str, list[WhistRow]] = {w: [] for w in node.options}
+        for deal, dd, split in zip(worlds.deals, tricks, shares):
+            evaluate = _evaluate_for(game, declarer, ruleset, dd, split)
+            decide = None if decider is None else _seat_decide(decider, game, deal, declarer)
+            for word, sub in node.options.items():
+                per_option[word].append(_answer(sub, evaluate, fixed, seat, decide,
+                                                said_before + (word,)))
+        return per_option
+
+    per_option = score(fixed, model)
     n = len(worlds.tricks)
     values = {w: [row.values[seat] for row in rows] for w, rows in per_option.items()}
     options = {}
@@ -412,21 +492,102 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     for word in options:
         diffs = [a - b for a, b in zip(values[word], values[best])]
         paired[word] = (sum(diffs, Fraction(0)) / n, None if worlds.exact else standard_error(diffs))
+    name = fixed or (model if seat == first else partner)
+    label = fixed or model
+    rows_of_models = [_model_row(label, worlds, values, seat)]
+    if models:
+        for other_fixed, other_model in _alternatives(node, seat, fixed, model):
+            other = score(other_fixed, other_model)
+            rows_of_models.append(_model_row(
+                other_fixed or other_model, worlds,
+                {w: [row.values[seat] for row in rows] for w, rows in other.items()}, seat))
     return WhistDecision(
         game=game, declarer=declarer, seat=seat, hand=hand, talon=tuple(talon_list),
         rules=ruleset, options=options, best=best, paired=paired, **Sampled.of(worlds),
-        partner="open cards" if fixed is None and seat == first else (fixed or partner),
-        said_before=said_before)
+        partner=name, said_before=said_before,
+        answers=model if fixed is None else answers,
+        partner_samples=partner_samples if SEAT in deciders else None,
+        models=tuple(rows_of_models))
+
+
+def _evaluate_for(game: Game, declarer: int, rules: RuleSet, dd: int,
+                  split: DefenceShares) -> Callable[[tuple], WhistRow]:
+    """The priced row of each way through the whisting in one layout."""
+    def evaluate(said: tuple) -> WhistRow:
+        return price_said(said, game, declarer, rules, 3, dd, split)
+    return evaluate
+
+
+def _seat_decide(decider: Any, game: Game, deal: Deal, declarer: int
+                 ) -> Callable[[Node, tuple], str]:
+    """The word the speaker at a point says in the layout `deal` from his own seat."""
+    masks = [h.mask for h in deal.hands]
+    if deal.discard is not None:  # his cards before the discard, as the seat views take them
+        masks[declarer - 1] |= deal.discard.mask
+    layout = tuple(masks)
+    return lambda node, said: decider.word(node, game, said, layout)
+
+
+def _alternatives(node: Node, seat: int, fixed: str | None, model: str
+                  ) -> list[tuple[str | None, str]]:
+    """The other models of the partner, as (fixed word or None, model of the words not
+    fixed), that apply below `node`: "seat", "open", and a word he always says where he
+    speaks."""
+    speaks = any(isinstance(sub, Node) and _speakers(sub) - {seat, DEALER}
+                 for sub in node.options.values())
+    later = any(isinstance(sub, Node) for sub in node.options.values())
+    if not later:
+        return []
+    out: list[tuple[str | None, str]] = [(None, m) for m in (SEAT, OPEN)
+                                         if (fixed, model) != (None, m)]
+    if speaks:
+        for word in (WHIST, PASS):
+            if word == fixed:
+                continue
+            try:
+                for sub in node.options.values():
+                    _check_partner(sub, word, seat)
+            except PositionError:
+                continue
+            out.append((word, model))
+    return out
+
+
+def _speakers(tree: Node | tuple) -> set[int]:
+    if not isinstance(tree, Node):
+        return set()
+    out = {tree.seat}
+    for sub in tree.options.values():
+        out |= _speakers(sub)
+    return out
+
+
+def _model_row(label: str, worlds: Any, values: dict[str, list[Fraction]], seat: int
+               ) -> ModelRow:
+    """The best word and its margin over the runner-up on the layouts, under one model."""
+    n = len(worlds.tricks)
+    means = {w: sum(v, Fraction(0)) / n for w, v in values.items()}
+    order = sorted(means, key=lambda w: (means[w], -TIE_ORDER.index(w)), reverse=True)
+    best, runner = order[0], order[1]
+    diffs = [a - b for a, b in zip(values[best], values[runner])]
+    return ModelRow(partner=label, filter=worlds.filter, best=best,
+                    by=means[best] - means[runner],
+                    se=None if worlds.exact else standard_error(diffs), kept=n)
 
 
 def _answer(tree: Node | tuple, evaluate: Callable[[tuple], WhistRow], fixed: str | None,
-            seat: int) -> WhistRow:
-    """The row reached below one option: the partner says `fixed` if given, everyone else
-    decides with open cards."""
+            seat: int, decide: Callable[[Node, tuple], str] | None = None,
+            said: tuple = ()) -> WhistRow:
+    """The row reached below one option: the partner says `fixed` if given; every other
+    word is decided by `decide` (from the speaker's seat) if given, else with open cards."""
     if not isinstance(tree, Node):
         return evaluate(tree)
     if fixed is not None and tree.seat not in (seat, DEALER):
-        return _answer(tree.options[_partner_word(tree, fixed)], evaluate, fixed, seat)
+        word = _partner_word(tree, fixed)
+        return _answer(tree.options[word], evaluate, fixed, seat, decide, said + (word,))
+    if decide is not None:
+        word = decide(tree, said)
+        return _answer(tree.options[word], evaluate, fixed, seat, decide, said + (word,))
     return induce(tree, evaluate)[0]
 
 
