@@ -407,8 +407,7 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     hand = as_hand(hand, "hand")
     other = as_hand(others, "others") if others is not None else None
     if len(hand) != 10 and other is None:
-        raise CardCountError(f"the defender holds ten cards, got {len(hand)} (an ending needs "
-                             f"others=)")
+        raise CardCountError(f"the defender holds ten cards, got {len(hand)}")
     talon_list = talon_cards(talon)
     first, second = defenders(declarer)
     if isinstance(seat, bool) or seat not in (first, second):
