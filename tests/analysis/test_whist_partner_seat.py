@@ -31,7 +31,8 @@ from pyanalysis.hand import Hand
 from pyanalysis.rules import RuleSet
 from pyanalysis.seat import Seat
 from solver import reference
-from solver.position import Position, cards_of, legal_mask, trick_taker
+from solver.position import Position
+from plain_defence import defence_wins, random_ending, unseen_worlds
 from plain_pricing import PlainRow
 
 RULES = {
@@ -46,32 +47,6 @@ def bits(mask: int) -> list[int]:
 
 def hand_of(mask: int) -> Hand:
     return Hand(mask)
-
-
-@lru_cache(maxsize=None)
-def defence_wins(hands: tuple[int, int, int], leader: int, played: tuple[int, ...],
-                 trump: int | None, declarer: int, seat: int, budget: int, k: int) -> bool:
-    """Whether the defenders can make sure the declarer (engine seat) takes at most `budget`
-    more tricks and `seat` at least k more: every legal card tried."""
-    if budget < 0:
-        return False
-    if not any(hands) and not played:
-        return k <= 0
-    mover = (leader + len(played)) % 3
-    lead = played[0] // 8 if played else None
-    results = []
-    for card in cards_of(legal_mask(hands[mover], lead, trump)):
-        after = list(hands)
-        after[mover] &= ~(1 << card)
-        now = played + (card,)
-        if len(now) < 3:
-            results.append(defence_wins(tuple(after), leader, now, trump, declarer, seat,
-                                        budget, k))
-            continue
-        taker = trick_taker(now, [(leader + i) % 3 for i in range(3)], trump)
-        results.append(defence_wins(tuple(after), taker, (), trump, declarer, seat,
-                                    budget - (taker == declarer), k - (taker == seat)))
-    return any(results) if mover != declarer else all(results)
 
 
 @lru_cache(maxsize=None)
@@ -124,16 +99,8 @@ class Brute:
     def worlds(self, hands: tuple[int, int, int], seat: int) -> list[tuple[int, int, int]]:
         """(t, a, b) of every world the defender in `seat` cannot tell from `hands` (the
         declarer's column: his n + 2 cards)."""
-        partner = self.first + self.second - seat
-        unseen = (hands[self.declarer - 1] & ~self.talon) | hands[partner - 1]
-        out = []
-        for part in combinations(bits(unseen), self.n):
-            his = sum(1 << c for c in part)
-            world = list(hands)
-            world[self.declarer - 1] = his | self.talon
-            world[partner - 1] = unseen & ~his
-            out.append(solved(tuple(world), self.declarer, self.game.trump))
-        return out
+        return [solved(tuple(world), self.declarer, self.game.trump)
+                for world in unseen_worlds(hands, seat, self.declarer, self.talon, self.n)]
 
     def seat_word(self, node: Node, hands: tuple[int, int, int]) -> str:
         """The word the speaker at `node` says from his seat."""
@@ -178,22 +145,6 @@ class Brute:
         return {word: total / count for word, total in totals.items()}
 
 
-def random_ending(rng: random.Random, n: int) -> dict:
-    """The declarer's n + 2 cards (two of them the talon), each defender's n, two or three
-    suits."""
-    suits = rng.sample(range(4), rng.choice((2, 3)))
-    pool = [c for s in suits for c in range(8 * s, 8 * s + 8)]
-    deck = rng.sample(pool, 3 * n + 2)
-    declarer = rng.choice((1, 2, 3))
-    first, second = Seat.defenders(declarer)
-    hands = [0, 0, 0]
-    hands[declarer - 1] = sum(1 << c for c in deck[:n + 2])
-    hands[first - 1] = sum(1 << c for c in deck[n + 2:2 * n + 2])
-    hands[second - 1] = sum(1 << c for c in deck[2 * n + 2:])
-    talon = sum(1 << c for c in rng.sample(deck[:n + 2], 2))
-    return {"hands": tuple(hands), "declarer": declarer, "talon": talon, "n": n}
-
-
 def check(ending: dict, game: Game, name: str) -> int:
     """The module equals the brute force on one ending; returns how often the partner's
     seat word differed from his open-card word in the decider's worlds."""
@@ -223,7 +174,7 @@ def run_endings(count: int, seed: int) -> dict:
     rng = random.Random(seed)
     seen = {"endings": 0, "differs": 0, "rules": set()}
     for i in range(count):
-        ending = random_ending(rng, 3)
+        ending = random_ending(rng, 3, (2, 3), leader=False)
         name = list(RULES)[i % 2]
         seen["differs"] += check(ending, rng.choice(CONTRACTS), name)
         seen["endings"] += 1
