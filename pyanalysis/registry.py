@@ -61,6 +61,7 @@ __all__ = ["ANALYSES", "Analysis", "Option", "OptionError", "TYPES", "View", "an
 
 PRESETS = ("sochi", "leningrad", "rostov")
 WORDS = ("whist", "pass", "half", "return")
+PARTNERS = ("seat", "open", *WORDS)
 
 #: The option types, as `GET /api/analyses` names them, and what a JSON value of each is.
 TYPES = {
@@ -71,6 +72,8 @@ TYPES = {
     "samples": "a number of layouts from 1 to `high`, or \"all\" where `choices` has it",
     "seed": "a whole number from 0",
     "word": "a whist word: whist, pass, half or return",
+    "partner": "how the other defender decides: seat (from his own seat), open (with open"
+               " cards), or a whist word he always says",
     "words": "each defender's word: {\"2\": \"whist\", \"3\": \"pass\"} or \"2=whist,3=pass\"",
     "rules": "a rule set: sochi, leningrad or rostov",
     "rule": "knobs of the rule set changed: a list of \"KEY=VALUE\" (docs/rules.md)",
@@ -291,9 +294,11 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
                 views=("hand",), required=True),
          Option("talon", "cards", "The two talon cards, open to all.", views=("hand",),
                 required=True),
-         Option("partner", "word", "When the second defender decides, the first's word;"
-                                   " when the first decides, the second's fixed answer.",
-                views=("hand",), choices=WORDS),
+         Option("partner", "partner", "How the other defender decides: 'seat' (the default"
+                                      " for the first defender: from his own seat), 'open'"
+                                      " (open cards), or his word (the second defender"
+                                      " gives the first's word).",
+                views=("hand",), choices=PARTNERS),
          *_samples("Layouts to keep, or 'all' for every layout.", views=("hand",), every=True,
                    default=1000, settles=True),
          *_seat_view(("hand",)))),
@@ -432,12 +437,15 @@ def read_value(option: Option, value: Any, spell: str | None = None) -> Any:
             raise OptionError(f"{spell}: '{_shown(value)}' is not {what}:"
                               f" {', '.join(map(str, option.choices))}")
         return value
-    if kind == "word":
+    if kind == "partner" and isinstance(value, str) and value.strip().lower() in PARTNERS[:2]:
+        return value.strip().lower()
+    if kind in ("word", "partner"):
         try:
             return whist_word(value) if isinstance(value, str) else whist_word("?")
         except ValueError:
-            raise OptionError(f"{spell}: '{_shown(value)}' is not a whist word: whist, pass,"
-                              f" half or return") from None
+            what = ("seat, open, whist, pass, half or return" if kind == "partner"
+                    else "a whist word: whist, pass, half or return")
+            raise OptionError(f"{spell}: '{_shown(value)}' is not {what}") from None
     if kind == "words":
         if isinstance(value, str):
             value = dict(item.partition("=")[::2] for item in value.replace(";", ",").split(",")

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ..cards import Card
 from ..errors import PositionError
@@ -51,12 +51,14 @@ from .sampling import TABLE_MB, _view, choose_discards, sample_worlds
 from .pricing import mosts_of_hands, price_said, shares_of
 from .whist import TIE_ORDER, WHIST, Node, induce, leaves, whisting_tree
 
-__all__ = ["seat_words", "DRAWS_PER_SAMPLE"]
+__all__ = ["seat_words", "SeatDecider", "DRAWS_PER_SAMPLE"]
 
 #: With the bid filter, at most this many layouts are drawn for each layout asked for (a
 #: game the declarer's cards rarely make from the defender's view would otherwise draw
 #: millions); fewer are then weighed.
 DRAWS_PER_SAMPLE = 5
+#: The seat views whose layouts are searched in one engine batch (`SeatDecider.prepare`).
+BATCH_VIEWS = 32
 
 
 def seat_words(talon: tuple[Card, Card], declarer: int, leader: int, hands: Any,
@@ -87,39 +89,110 @@ def seat_words(talon: tuple[Card, Card], declarer: int, leader: int, hands: Any,
                              or not 1 <= samples <= MAX_WORLDS):
         raise PositionError(f"seat_samples {samples!r}: a number of layouts a defender weighs"
                             f" (1 to {MAX_WORLDS:,}), or 'all'")
-    table = _Table(tuple(talon), declarer, leader, rules, players, samples, seed, jobs)
+    decider = SeatDecider(tuple(talon), declarer, leader, rules, players, samples=samples,
+                          seed=seed, jobs=jobs)
     trees = {game: whisting_tree(game, declarer, rules, players) for game in games}
     out: dict[Game, list[tuple]] = {game: [] for game in games}
-    decided: dict[tuple, str] = {}
     mine: dict[Game, list[int]] = {game: [] for game in games}  # each game's decisions
     for row in np.asarray(hands, dtype=np.uint32).reshape(-1, 3):
         layout = tuple(int(h) for h in row)
-        views: dict[tuple[int, int | None], _Seat] = {}
         for game in games:
             node, said = trees[game], ()
             while isinstance(node, Node):
-                if node.seat == DEALER:
-                    word = table.dealer_word(node, game, layout)
-                else:
-                    key = (game, said, node.seat, layout[node.seat - 1])
-                    if key not in decided:
-                        view = views.get((node.seat, game.trump))
-                        if view is None:
-                            view = views[node.seat, game.trump] = _Seat(table, node.seat,
-                                                                        layout, game.trump)
-                        decided[key] = table.decide(node, game, view)
-                        mine[game].append(table.weighed[-1])
-                    word = decided[key]
+                before = len(decider.table.weighed)
+                word = decider.word(node, game, said, layout)
+                mine[game].extend(decider.table.weighed[before:])
                 said += (word,)
                 node = node.options[word]
             out[game].append(node)
         if progress is not None:
             progress(1)
     if weighed is not None:
-        weighed.update(_tally(table.weighed, samples))
+        weighed.update(_tally(decider.table.weighed, samples))
     if per_game is not None:
         per_game.update({game: _tally(mine[game], samples) for game in games})
     return out
+
+
+class SeatDecider:
+    """The words of the whisting decided from the speakers' own seats (the rule of the module
+    doc), each decision made once per hand, the words said before and the game.
+
+    `word(node, game, said, layout)`: the word the speaker at `node` says in `layout` (an
+    (L, 3)-array row as `seat_words` takes it: the declarer's column his n + 2 cards before
+    the discard). The dealer of four players decides with open cards in the layout.
+    """
+
+    def __init__(self, talon: tuple[Card, ...], declarer: int, leader: int, rules: RuleSet,
+                 players: int, *, samples: int | str, seed: int | None,
+                 jobs: int | None = None, poll: Callable[[], Any] | None = None) -> None:
+        self.table = _Table(tuple(talon), declarer, leader, rules, players, samples, seed, jobs)
+        self.decided: dict[tuple, str] = {}
+        self.views: dict[tuple, _Seat] = {}
+        self.poll = poll  # called between batches (a cancel raises from it)
+
+    def word(self, node: Node, game: Game, said: tuple, layout: tuple[int, ...]) -> str:
+        table = self.table
+        if node.seat == DEALER:
+            return table.dealer_word(node, game, layout)
+        key = (game, said, node.seat, layout[node.seat - 1])
+        if key not in self.decided:
+            self.decided[key] = table.decide(node, game, self._view_for(node.seat, layout,
+                                                                        game))
+        return self.decided[key]
+
+    def _view_for(self, seat: int, layout: tuple[int, ...], game: Game) -> "_Seat":
+        """The view of the player in `seat` in `layout`: his hand and the cards he cannot
+        see (the same in every layout where he holds this hand), for the games of one
+        strain."""
+        table = self.table
+        partner = [s for s in table.defenders if s != seat][0]
+        unseen = (layout[table.declarer - 1] & ~table.talon_mask) | layout[partner - 1]
+        vkey = (seat, layout[seat - 1], unseen, game.trump)
+        view = self.views.get(vkey)
+        if view is None:
+            view = self.views[vkey] = _Seat(table, seat, layout, game.trump)
+        return view
+
+    def prepare(self, game: Game, points: Iterable[tuple[Node, tuple, tuple[int, ...]]]
+                ) -> None:
+        """Make ready, in batches, what the decisions at `points` ((node, words said,
+        layout) each, as `word` takes them) weigh: the views' layouts drawn with the bid
+        filter in one engine batch a round for all of them, and the defenders' mosts where a
+        decision needs them in one more. `word` then decides as it would alone, on the same
+        layouts (each view's draws are its own, whatever the batch)."""
+        table = self.table
+        views: dict[int, _Seat] = {}
+        shared: dict[int, bool] = {}
+        for node, said, layout in points:
+            if node.seat == DEALER or (game, said, node.seat, layout[node.seat - 1]) \
+                    in self.decided:
+                continue
+            view = self._view_for(node.seat, layout, game)
+            views[id(view)] = view
+            shared[id(view)] = shared.get(id(view), False) or any(
+                _both_play(leaf, table.defenders) for leaf in leaves(node))
+        wanted = {i: v.wanted(game) for i, v in views.items()}
+        fresh = [i for i, n in wanted.items() if n]
+        # Batches of `BATCH_VIEWS` views: large enough to keep the engine's threads busy,
+        # small enough that a cancel is heard between them.
+        for at in range(0, len(fresh), BATCH_VIEWS):
+            part = fresh[at:at + BATCH_VIEWS]
+            drawn = _bid_blocks([views[i] for i in part], game, [wanted[i] for i in part])
+            for i, block in zip(part, drawn):
+                views[i].chosen[game.level] = views[i]._choose(game, drawn=block)
+            if self.poll is not None:
+                self.poll()
+        needs: list[tuple[_Block, Any]] = []
+        for i, view in views.items():
+            if game.level not in view.chosen:
+                view.chosen[game.level] = view._choose(game)
+            if shared[i]:
+                needs.extend(view.chosen[game.level])
+        for at in range(0, len(needs), BATCH_VIEWS):
+            _fill_shares(needs[at:at + BATCH_VIEWS], table)
+            if self.poll is not None:
+                self.poll()
 
 
 def _tally(weighed: list[int], samples: int | str) -> dict[str, int]:
@@ -227,6 +300,54 @@ def _shares(rows: Any, tricks: Any, trump: int | None, table: _Table) -> Any:
     return answers.reshape(-1, 2)
 
 
+_UNSET: Any = object()
+
+
+def _bid_blocks(seats: list["_Seat"], game: Game, wanted: int | list[int]) -> list[_Block | None]:
+    """The bid-filtered draw of `_Seat._draw` for many views of one game (whole hands, one
+    engine batch a round: `sampling.sample_bid_many`); `wanted`: the layouts each draws."""
+    from .sampling import sample_bid_many
+
+    if not seats:
+        return []
+    table = seats[0].table
+    counts = [wanted] * len(seats) if isinstance(wanted, int) else list(wanted)
+    out: list[_Block | None] = [None] * len(seats)
+    # One batch per seat and count asked for (in practice every view asks the same).
+    for count, seat in sorted(set(zip(counts, (v.seat for v in seats)))):
+        which = [i for i, c in enumerate(counts) if c == count and seats[i].seat == seat]
+        worlds = sample_bid_many(
+            [(seats[i].hand, seats[i].others, seats[i].seed(game.level)) for i in which],
+            table.talon, game, table.declarer, seats[which[0]].seat, samples=count,
+            max_draws=count * DRAWS_PER_SAMPLE, leader=table.leader, jobs=table.jobs)
+        for i, w in zip(which, worlds):
+            out[i] = None if w is None else _Block(w, table, seats[i].trump)
+    return out
+
+
+def _fill_shares(needs: list[tuple["_Block", Any]], table: _Table) -> None:
+    """Search the defenders' mosts of every (block, index) of `needs` not yet known, all in
+    one batch."""
+    import numpy as np
+
+    rows, tricks, where = [], [], []
+    for block, index in needs:
+        need = index[block.shares[index, 0] < 0]
+        need = np.unique(need)
+        if need.size:
+            rows.append(block.rows[need])
+            tricks.append(block.tricks[need])
+            where.append((block, need))
+    if not rows:
+        return
+    trump = needs[0][0].trump
+    answers = _shares(np.concatenate(rows), np.concatenate(tricks), trump, table)
+    at = 0
+    for block, need in where:
+        block.shares[need] = answers[at:at + len(need)]
+        at += len(need)
+
+
 class _Block:
     """Layouts a defender weighs, as drawn: the hands (the declarer's after his discard),
     the declarer's ending tricks, and the defenders' mosts once searched (-1 before)."""
@@ -270,9 +391,16 @@ class _Seat:
         self.blocks: list[tuple[_Block, int]] = []
         self.chosen: dict[int, list[tuple[_Block, Any]]] = {}
 
+    def seed(self, *parts: int) -> int | None:
+        """The seed of one of this view's draws (see the module doc)."""
+        return self.table.child_seed(self.seat, 4 if self.trump is None else self.trump,
+                                     self.hand.mask, *parts)
+
     def _draw(self, game: Game, samples: int | str, bid: bool, *parts: int) -> _Block | None:
         """Layouts drawn for `game` (None if no layout drawn fits the bid)."""
         table = self.table
+        if bid and samples != "all" and self.n == DEAL_TRICKS:
+            return _bid_blocks([self], game, samples)[0]
         limit = None if samples == "all" or not bid else samples * DRAWS_PER_SAMPLE
         if not bid and samples != "all":
             limit = samples  # every layout drawn is kept: no round larger than asked
@@ -302,9 +430,24 @@ class _Seat:
             return tricks, np.zeros((len(tricks), 2), dtype=np.int64)
         return tricks, np.concatenate([block.shares_of(index) for block, index in parts])
 
-    def _choose(self, game: Game) -> list[tuple[Any, Any]]:
+    def wanted(self, game: Game) -> int:
+        """How many layouts `_choose(game)` would draw with the bid filter (0: none; only
+        for a whole hand, sampled)."""
+        import numpy as np
+
+        if self.n != DEAL_TRICKS or self.table.samples == "all" or game.level in self.chosen:
+            return 0
+        samples, total = self.table.samples, 0
+        for block, level in self.blocks:
+            if level <= game.level:
+                total += min(len(np.flatnonzero(block.tricks >= game.level - 1)),
+                             samples - total)
+        return max(0, samples - total)
+
+    def _choose(self, game: Game, drawn: Any = _UNSET) -> list[tuple[Any, Any]]:
         """The layouts weighed for `game`: those drawn so far for this strain that fit its
-        bid, and more drawn with the bid filter if too few do (see the module doc)."""
+        bid, and more drawn with the bid filter if too few do (see the module doc).
+        `drawn`: that draw, made already (`SeatDecider.prepare`)."""
         import numpy as np
 
         samples = self.table.samples
@@ -324,7 +467,8 @@ class _Seat:
             parts.append((block, index))
             total += len(index)
         if total < samples:
-            extra = self._draw(game, samples - total, True, game.level)
+            extra = (self._draw(game, samples - total, True, game.level) if drawn is _UNSET
+                     else drawn)
             if extra is not None:
                 self.blocks.append((extra, game.level))
                 parts.append((extra, np.arange(len(extra.tricks))))

@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .. import checks
 from ..cards import Card
@@ -73,6 +73,8 @@ LOOK_PART = 64
 #: Layouts that fit the bid gathered before their discards are chosen in one batch (a batch
 #: large enough to keep every thread busy).
 FLUSH = 2048
+#: The fewest layouts a view of `sample_bid_many` draws in a round.
+MANY_ROUND = 16
 
 
 @dataclass(frozen=True)
@@ -324,6 +326,77 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
     return Worlds(deals, tricks, goal, drawn, len(deals), end, None if exact else seed, exact,
                   model if isinstance(model, str) else "none" if model is None else "custom",
                   keep if isinstance(keep, str) else "custom")
+
+
+def sample_bid_many(views: Sequence[tuple[Hand, Hand, int | None]], talon: Iterable[Card],
+                    game: Game, declarer: int, seat: int, *, samples: int, max_draws: int,
+                    leader: int = 1, jobs: int | None = None) -> list[Worlds | None]:
+    """`sample_worlds` with the "dd" discard and the "bid" filter for many seat views of one
+    game at once: each view (hand, others, seed) is a player in `seat` with his hand and the
+    cards he cannot see, drawing with its own seeded generator until `samples` layouts fit
+    the bid or `max_draws` were drawn (None where none fits). The engine's searches of every
+    view are made in one batch per round, so a hundred small views cost about what one large
+    one does; each view's layouts are its own whatever the others (the rounds of a view
+    depend on its own draws only).
+
+    A round draws what the view's rate kept so far says it still needs (the first round:
+    twice what it needs), at least `MANY_ROUND`, at most the draws it has left."""
+    import numpy as np
+
+    talon = list(talon)
+    prepared = [_view(hand, talon, game, declarer, seat, None, others, leader)
+                for hand, others, _ in views]
+    if not prepared:
+        return []
+    state = []
+    for v, (_, _, seed) in zip(prepared, views):
+        if v.talon == 0 or seat == declarer or game.kind != CONTRACT:
+            raise PositionError("sample_bid_many: a defender's view of a contract, with the talon")
+        state.append({"rng": np.random.default_rng(seed), "drawn": 0, "fitting": [],
+                      "bounds": [], "total": math.comb(bin(v.free).count("1"), v.need)})
+    active = list(range(len(prepared)))
+    while active:
+        batch: list[tuple[list[int], int]] = []
+        owners: list[int] = []
+        for i in active:
+            st = state[i]
+            kept, drawn = len(st["fitting"]), st["drawn"]
+            rate = kept / drawn if kept else 0.5
+            size = max(MANY_ROUND, int((samples - kept) / rate * 1.1) + 1)
+            size = min(size, max_draws - drawn)
+            ranks = st["rng"].integers(0, st["total"], size=size, dtype=np.int64)
+            batch.extend(prepared[i].layout(int(r)) for r in ranks)
+            owners.extend([i] * size)
+        # One view serves the engine batch: the game, declarer, leader and the cards in play
+        # (a whole deal's) are the same in every view.
+        fits, bounds = _bid_search(batch, prepared[active[0]], jobs, rule="bid")
+        for layout, i, ok, bound in zip(batch, owners, fits, bounds):
+            st = state[i]
+            if len(st["fitting"]) == samples:
+                continue  # this view has what it needs: the rest of its round is not drawn
+            st["drawn"] += 1
+            if ok:
+                st["fitting"].append(layout)
+                st["bounds"].append(bound)
+        active = [i for i in active if len(state[i]["fitting"]) < samples
+                  and state[i]["drawn"] < max_draws]
+    # The best discard of every layout kept, all views in one batch.
+    everything = [layout for st in state for layout in st["fitting"]]
+    known = [bound for st in state for bound in st["bounds"]]
+    chosen, values = choose_discards(everything, prepared[0], "dd", jobs, known)
+    out: list[Worlds | None] = []
+    at = 0
+    for st, (_, _, seed) in zip(state, views):
+        k = len(st["fitting"])
+        if not k:
+            out.append(None)
+            continue
+        deals = [_world(hands, mine, pair, declarer) for (hands, mine), pair
+                 in zip(st["fitting"], chosen[at:at + k])]
+        out.append(Worlds(deals, values[at:at + k], samples, st["drawn"], k, max_draws, seed,
+                          False, "dd", "bid"))
+        at += k
+    return out
 
 
 def _kept(deals: list[Deal], tricks: list[int], n: int, goal: int, kept_at: list[int],

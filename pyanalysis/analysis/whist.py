@@ -25,7 +25,7 @@ from .. import checks
 from ..cards import Card
 from ..deal import Deal
 from ..errors import CardCountError, PositionError
-from ..games import CONTRACT, Game
+from ..games import CONTRACT, DEAL_TRICKS, Game
 from ..hand import Hand
 from ..rules import RuleSet
 from ..scoring import DEALER, whist_word
@@ -33,11 +33,16 @@ from ..seat import Seat
 from ..serialize import JsonFields, exact, seats_json
 from ..solving import make_position
 from .layouts import as_hand
-from .pricing import SPLIT_RULE, DefenceShares, WhistRow, price_said, shares_at, shares_many
+from .pricing import (SPLIT_RULE, DefenceShares, WhistRow, price_said, shares_at, shares_many,
+                      shares_of)
 from .sampling import DEFAULT_SAMPLES, Sampled, standard_error, talon_cards
 from .settle import Looker, Rows, check_fixed, looks_cap
 
 WHIST, PASS, HALF, RETURN = "whist", "pass", "half", "return"
+#: How a word after the decision is decided: from the speaker's own seat, or with open cards.
+SEAT, OPEN = "seat", "open"
+#: The layouts each other player weighs for a word from his seat, when sampling.
+PARTNER_SAMPLES = 16
 #: Ties go to the word that commits less.
 TIE_ORDER = (PASS, HALF, WHIST, RETURN)
 
@@ -276,14 +281,36 @@ class OptionStats(JsonFields):
 
 
 @dataclass(frozen=True)
+class ModelRow(JsonFields):
+    """The deciding player's best word (lead) under one model of the others: `partner` (how
+    the partner's answer is decided: "seat", "open", or a word he always says), `filter`
+    (the bidding filter of the layouts), `best`, `by` (its mean minus the runner-up's, in
+    vists) and `se` (the standard error of that difference; None when exact), over `kept`
+    layouts."""
+
+    partner: str
+    filter: str
+    best: str
+    by: Fraction
+    se: float | None
+    kept: int
+
+    JSON = ("partner", "filter", "best", ("by", lambda m: float(m.by)), "se", "kept")
+
+
+@dataclass(frozen=True)
 class WhistDecision(Sampled, JsonFields):
     """The deciding defender's options from his own seat (see `whist_decision`).
 
     `options`: {word: `OptionStats`}; `best`: the word with the highest mean; `paired`:
     {word: (its mean minus the best's, the standard error of that difference over the same
     layouts)}; `asked`/`drawn`/`kept`: layouts asked for, drawn and kept by the bidding
-    filter (`Sampled`); `partner`: how
-    the partner's word was decided ("open cards" or the word given).
+    filter (`Sampled`); `partner`: how the partner's answer was decided ("seat": from his
+    own seat, "open": with open cards in each layout, or the word given; for the second
+    defender, the first's word); `answers`: how the words after the decision that are not
+    given were decided ("seat" or "open"); `partner_samples`: the layouts each of those
+    seat decisions weighed (None with open cards); `models`: the best word under each
+    model of the others (`ModelRow`), the model of this result first.
     """
 
     game: Game
@@ -297,6 +324,14 @@ class WhistDecision(Sampled, JsonFields):
     paired: dict[str, tuple[Fraction, float | None]]
     partner: str
     said_before: tuple[str, ...]
+    answers: str = SEAT
+    partner_samples: int | str | None = None
+    models: tuple["ModelRow", ...] = ()
+
+    @property
+    def depends(self) -> list["ModelRow"]:
+        """The models under which another word is best."""
+        return [m for m in self.models if m.best != self.best]
 
     @property
     def set_probability_intervals(self) -> dict[str, tuple[float, float]] | None:
@@ -313,8 +348,8 @@ class WhistDecision(Sampled, JsonFields):
             ("rule_overrides", _overrides), "said_before", "options", "best",
             ("paired", lambda d: {w: {"difference": exact(diff), "difference_float": float(diff),
                                       "se": se} for w, (diff, se) in d.paired.items()}),
-            "drawn", "kept", "exact", "seed", "discard_model", "filter", "partner", "asked",
-            "max_draws", "samples", "stopped",
+            "drawn", "kept", "exact", "seed", "discard_model", "filter", "partner", "answers",
+            "partner_samples", "models", "asked", "max_draws", "samples", "stopped",
             ("double_dummy", lambda d: "play after the decision is double-dummy: it favours "
                                        "the defenders, who at the table cannot see the cards"),
             "set_probability_intervals")
@@ -328,13 +363,20 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
                    discard: str | Callable[..., Any] | None = None, jobs: int | None = None,
                    known: Mapping[int, Any] | None = None,
                    progress: Callable[..., None] | None = None,
-                   fixed: bool = False) -> WhistDecision:
+                   fixed: bool = False, answers: str = SEAT,
+                   partner_samples: int | str | None = None, models: bool = True,
+                   others: Hand | str | None = None) -> WhistDecision:
     """Whist or pass from the defender's own seat: his ten cards, the open talon, the bid.
 
     seat:     the deciding defender (the first or the second after the declarer).
     partner:  the first defender's word when the second decides (required then); when the
-              first decides, the second's answer: None to decide it with open cards in each
-              layout, or a word he always says ("whist" after a half-whist is its return).
+              first decides, the second's answer: "seat" (None, the default) to decide it
+              from the second's own seat, "open" with open cards in each layout, or a word he
+              always says ("whist" after a half-whist is its return).
+    answers:  how the words after the decision that `partner` does not give (a return after
+              a half-whist) are decided: "seat" (default) or "open".
+    partner_samples: the layouts each such seat decision weighs (None: `PARTNER_SAMPLES`
+              when sampling, every one with samples="all").
     samples:  layouts to keep (see `sampling.sample_worlds`; None: 1000; at most
               `MAX_WORLDS`, 100,000), or "all" to take every one. `seed`: the seed of the
               draw (0..2**63 - 1, default 0; None draws unseeded).
@@ -343,13 +385,23 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     max_draws: stop after drawing so many layouts (default and at most `MAX_DRAWS`); the
               result's `asked`, `drawn` and `kept` say whether fewer were kept than asked.
     known:    {seat: cards} known to lie in the declarer's or the partner's hand.
+    others:   for an ending (a hand of n < 10 cards): the 2n cards the declarer (before he
+              took the talon) and the partner hold between them; the tricks before the
+              ending count as the declarer's.
+    models:   also find the best word under the other models of the partner (on the same
+              layouts), for the result's `models`.
     fixed:    keep exactly `samples` layouts. By default (False) the layouts are weighed as
-              they are kept and drawing stops as soon as the best word is settled
-              (`settle`; the result's `stopped` and `samples` say when); a run that does
-              not stop early is the fixed run.
-    Words after the decision (the partner's answer, a return) are decided with open cards in
-    each layout, each player maximising his own value. Every option is scored on the same
-    layouts, so their differences (`paired`) have their own, smaller errors.
+              they are kept and drawing stops as soon as the best word is settled under the
+              result's own model (`settle`; the result's `stopped` and `samples` say when); a
+              run that does not stop early is the fixed run. The model table is scored on
+              the layouts the run stopped at.
+
+    A word decided from a player's seat is the rule of `declare_seat.seat_words`: he weighs
+    the layouts of the cards he cannot see (his hand, the talon and the words said known),
+    each of his words priced with the words after it decided with open cards, and says the
+    best. With "open", each player maximises his own value with open cards in each layout.
+    Every option is scored on the same layouts, so their differences (`paired`) have their
+    own, smaller errors.
     """
     exactly = check_fixed(fixed, samples)
     from .sampling import sample_worlds
@@ -362,13 +414,17 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     checks.seat_mapping("known", known)
     checks.callback("progress", progress)
     hand = as_hand(hand, "hand")
-    if len(hand) != 10:
+    other = as_hand(others, "others") if others is not None else None
+    if len(hand) != 10 and other is None:
         raise CardCountError(f"the defender holds ten cards, got {len(hand)}")
     talon_list = talon_cards(talon)
     first, second = defenders(declarer)
     if isinstance(seat, bool) or seat not in (first, second):
         raise PositionError(f"seat {seat!r} is not a defender of declarer {declarer} "
                             f"(the defenders are {first} and {second})")
+    if answers not in (SEAT, OPEN):
+        raise PositionError(f"answers={answers!r}: 'seat' (from the speaker's own seat) or "
+                            f"'open' (with open cards)")
     tree = whisting_tree(game, declarer, ruleset)
     if not isinstance(tree, Node):
         raise PositionError(f"no whisting to decide on {game}: "
@@ -376,7 +432,7 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     node, said_before = tree, ()
     fixed: str | None = None
     if seat == second:
-        if partner is None:
+        if partner is None or partner in (SEAT, OPEN):
             raise PositionError("the second defender decides after the first: give the first "
                                 "defender's word (partner=...)")
         word = _given_word(partner)
@@ -384,32 +440,67 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
             raise PositionError(f"the first defender cannot say '{partner}' and leave the "
                                 f"second a choice on {game}")
         node, said_before = tree.options[word], (word,)
-    elif partner is not None:
+        model = answers
+    elif partner is None or partner in (SEAT, OPEN):
+        model = answers if partner is None else partner
+    else:
         fixed = _given_word(partner)
+        model = answers
         for sub in node.options.values():
             _check_partner(sub, fixed, seat)
+    if partner_samples is None:
+        partner_samples = "all" if samples == "all" else PARTNER_SAMPLES
+    earlier = DEAL_TRICKS - len(hand)
+    deciders: dict[str, Any] = {}
     rows = Rows()  # what each layout gave, kept from one look to the next
 
-    def decide(worlds: Any) -> WhistDecision:
-        shares = rows.take("shares", list(zip(worlds.deals, worlds.tricks)), lambda new: _shares(
-            SimpleNamespace(deals=[d for d, _ in new], tricks=[t for _, t in new]), game,
-            declarer, jobs))
-
-        def evaluate_for(dd: int, split: DefenceShares) -> Callable[[tuple], WhistRow]:
-            def evaluate(said: tuple) -> WhistRow:
-                return price_said(said, game, declarer, ruleset, 3, dd, split)
-            return evaluate
-
-        def answers(new: Any) -> list[dict[str, WhistRow]]:
+    def layouts(worlds: Any) -> list[tuple[Deal, int, DefenceShares]]:
+        """(deal, the declarer's tricks, the defence's split) of every layout."""
+        def count(new: list) -> list:
+            deals, tricks = [d for d, _ in new], [t for _, t in new]
             out = []
-            for dd, split in new:
-                evaluate = evaluate_for(dd, split)
-                out.append({word: _answer(sub, evaluate, fixed, seat)
-                            for word, sub in node.options.items()})
+            for deal, t, split in zip(deals, tricks, _shares(
+                    SimpleNamespace(deals=deals, tricks=tricks), game, declarer, jobs)):
+                if earlier:  # an ending: the tricks before it are the declarer's
+                    t = earlier + t
+                    split = shares_of(declarer, t, [split.most[s] for s in (first, second)])
+                out.append((deal, t, split))
             return out
+        return rows.take("layouts", list(zip(worlds.deals, worlds.tricks)), count)
 
-        reached = rows.take("rows", list(zip(worlds.tricks, shares)), answers)
-        per_option = {w: [r[w] for r in reached] for w in node.options}
+    def score(worlds: Any, given: str | None, model: str) -> dict[str, list[WhistRow]]:
+        """The row below each word in every layout, the others answering by the model."""
+        decider = None
+        if model == SEAT:
+            if SEAT not in deciders:
+                from .declare_seat import SeatDecider
+
+                deciders[SEAT] = SeatDecider(tuple(talon_list), declarer, 1, ruleset, 3,
+                                             samples=partner_samples, seed=seed, jobs=jobs,
+                                             poll=None if progress is None
+                                             else lambda: progress(0))
+            decider = deciders[SEAT]
+
+        def count(new: list) -> list[dict[str, WhistRow]]:
+            evaluates = [_evaluate_for(game, declarer, ruleset, dd, split)
+                         for _, dd, split in new]
+            if decider is None:
+                return [{word: _answer(sub, evaluate, given, seat, None, said_before + (word,))
+                         for word, sub in node.options.items()} for evaluate in evaluates]
+            # From the seats: every layout's decisions at one depth made ready in batches.
+            starts = [(sub, said_before + (word,), _layout_of(deal, declarer), evaluate)
+                      for (deal, _, _), evaluate in zip(new, evaluates)
+                      for word, sub in node.options.items()]
+            reached = iter(_answers_from_seats(starts, given, seat, decider, game))
+            return [{word: next(reached) for word in node.options} for _ in new]
+        reached = rows.take(("rows", given, model), layouts(worlds), count)
+        return {w: [r[w] for r in reached] for w in node.options}
+
+    seen: dict[str, Any] = {}
+
+    def decide(worlds: Any) -> WhistDecision:
+        seen["worlds"] = worlds
+        per_option = score(worlds, fixed, model)
         n = len(worlds.tricks)
         values = {w: [row.values[seat] for row in rows_] for w, rows_ in per_option.items()}
         options = {}
@@ -432,18 +523,33 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
         return WhistDecision(
             game=game, declarer=declarer, seat=seat, hand=hand, talon=tuple(talon_list),
             rules=ruleset, options=options, best=best, paired=paired, **Sampled.of(worlds),
-            partner="open cards" if fixed is None and seat == first else (fixed or partner),
-            said_before=said_before)
+            partner=fixed or (model if seat == first else partner), said_before=said_before,
+            answers=model if fixed is None else answers,
+            partner_samples=partner_samples if SEAT in deciders else None,
+            models=(_model_row(fixed or model, worlds, values, seat),))
 
     looker = Looker(cap, decide, _gaps, rivals=len(node.options) - 1, fixed=exactly,
                     progress=progress, payload=lambda r, n: r.to_dict()
                     ) if (cap := looks_cap(samples, exactly)) else None
     worlds = sample_worlds(hand, talon_list, game, declarer, seat, samples=samples,
                            seed=seed, discard=discard, filter=filter, jobs=jobs,
-                           known=known, progress=progress, max_draws=max_draws, looks=looker)
+                           known=known, progress=progress, max_draws=max_draws, looks=looker,
+                           others=other)
     result = looker.result if looker is not None and looker.result is not None else decide(
         worlds)
-    return replace(result, stopped=looker.end() if looker is not None else "fixed")
+    result = replace(result, stopped=looker.end() if looker is not None else "fixed")
+    if models:
+        used = seen["worlds"]  # the layouts the answer stands on
+        table = list(result.models)
+        for other_fixed, other_model in _alternatives(node, seat, fixed, model):
+            other_rows = score(used, other_fixed, other_model)
+            table.append(_model_row(
+                other_fixed or other_model, used,
+                {w: [row.values[seat] for row in rows_] for w, rows_ in other_rows.items()},
+                seat))
+        result = replace(result, models=tuple(table),
+                         partner_samples=partner_samples if SEAT in deciders else None)
+    return result
 
 
 def _gaps(result: WhistDecision) -> list[tuple[float, float | None]]:
@@ -451,14 +557,119 @@ def _gaps(result: WhistDecision) -> list[tuple[float, float | None]]:
     return [(float(d), se) for w, (d, se) in result.paired.items() if w != result.best]
 
 
+def _evaluate_for(game: Game, declarer: int, rules: RuleSet, dd: int,
+                  split: DefenceShares) -> Callable[[tuple], WhistRow]:
+    """The priced row of each way through the whisting in one layout."""
+    def evaluate(said: tuple) -> WhistRow:
+        return price_said(said, game, declarer, rules, 3, dd, split)
+    return evaluate
+
+
+def _layout_of(deal: Deal, declarer: int) -> tuple[int, ...]:
+    """A layout as the seat views take it: the seats' masks, the declarer's before his
+    discard."""
+    masks = [h.mask for h in deal.hands]
+    if deal.discard is not None:
+        masks[declarer - 1] |= deal.discard.mask
+    return tuple(masks)
+
+
+def _answers_from_seats(starts: list[tuple[Node | tuple, tuple, tuple[int, ...],
+                                           Callable[[tuple], WhistRow]]],
+                        given: str | None, seat: int, decider: Any, game: Game
+                        ) -> list[WhistRow]:
+    """`_answer` with every word not given decided from the speaker's seat, for many
+    starting points (tree, words said, layout, its pricing) at once: the points are walked a
+    word at a time, and the decisions of each step are made ready together
+    (`SeatDecider.prepare`), so the seat views of all the layouts are searched in batches."""
+    out: list[WhistRow | None] = [None] * len(starts)
+    state = [(tree, said) for tree, said, _, _ in starts]
+    frontier = list(range(len(starts)))
+    while frontier:
+        asks = []
+        for i in frontier:
+            tree, said = state[i]
+            while (isinstance(tree, Node) and given is not None
+                   and tree.seat not in (seat, DEALER)):
+                word = _partner_word(tree, given)
+                tree, said = tree.options[word], said + (word,)
+            state[i] = (tree, said)
+            if isinstance(tree, Node):
+                asks.append((tree, said, starts[i][2]))
+        decider.prepare(game, asks)
+        following = []
+        for i in frontier:
+            tree, said = state[i]
+            if not isinstance(tree, Node):
+                out[i] = starts[i][3](tree)
+                continue
+            word = decider.word(tree, game, said, starts[i][2])
+            state[i] = (tree.options[word], said + (word,))
+            following.append(i)
+        frontier = following
+    return out  # type: ignore[return-value]
+
+
+def _alternatives(node: Node, seat: int, fixed: str | None, model: str
+                  ) -> list[tuple[str | None, str]]:
+    """The other models of the partner, as (fixed word or None, model of the words not
+    fixed), that apply below `node`: "seat", "open", and a word he always says where he
+    speaks."""
+    speaks = any(isinstance(sub, Node) and _speakers(sub) - {seat, DEALER}
+                 for sub in node.options.values())
+    later = any(isinstance(sub, Node) for sub in node.options.values())
+    if not later:
+        return []
+    out: list[tuple[str | None, str]] = [(None, m) for m in (SEAT, OPEN)
+                                         if (fixed, model) != (None, m)]
+    if speaks:
+        for word in (WHIST, PASS):
+            if word == fixed:
+                continue
+            try:
+                for sub in node.options.values():
+                    _check_partner(sub, word, seat)
+            except PositionError:
+                continue
+            out.append((word, model))
+    return out
+
+
+def _speakers(tree: Node | tuple) -> set[int]:
+    if not isinstance(tree, Node):
+        return set()
+    out = {tree.seat}
+    for sub in tree.options.values():
+        out |= _speakers(sub)
+    return out
+
+
+def _model_row(label: str, worlds: Any, values: dict[str, list[Fraction]], seat: int
+               ) -> ModelRow:
+    """The best word and its margin over the runner-up on the layouts, under one model."""
+    n = len(worlds.tricks)
+    means = {w: sum(v, Fraction(0)) / n for w, v in values.items()}
+    order = sorted(means, key=lambda w: (means[w], -TIE_ORDER.index(w)), reverse=True)
+    best, runner = order[0], order[1]
+    diffs = [a - b for a, b in zip(values[best], values[runner])]
+    return ModelRow(partner=label, filter=worlds.filter, best=best,
+                    by=means[best] - means[runner],
+                    se=None if worlds.exact else standard_error(diffs), kept=n)
+
+
 def _answer(tree: Node | tuple, evaluate: Callable[[tuple], WhistRow], fixed: str | None,
-            seat: int) -> WhistRow:
-    """The row reached below one option: the partner says `fixed` if given, everyone else
-    decides with open cards."""
+            seat: int, decide: Callable[[Node, tuple], str] | None = None,
+            said: tuple = ()) -> WhistRow:
+    """The row reached below one option: the partner says `fixed` if given; every other
+    word is decided by `decide` (from the speaker's seat) if given, else with open cards."""
     if not isinstance(tree, Node):
         return evaluate(tree)
     if fixed is not None and tree.seat not in (seat, DEALER):
-        return _answer(tree.options[_partner_word(tree, fixed)], evaluate, fixed, seat)
+        word = _partner_word(tree, fixed)
+        return _answer(tree.options[word], evaluate, fixed, seat, decide, said + (word,))
+    if decide is not None:
+        word = decide(tree, said)
+        return _answer(tree.options[word], evaluate, fixed, seat, decide, said + (word,))
     return induce(tree, evaluate)[0]
 
 

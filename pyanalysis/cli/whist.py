@@ -33,6 +33,15 @@ from .options import (
     WhistWordType, fixed_option,
 )
 
+class PartnerType(WhistWordType):
+    """--partner: 'seat', 'open', or a whist word."""
+
+    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+        if isinstance(value, str) and value.lower() in ("seat", "open"):
+            return value.lower()
+        return super().convert(value, param, ctx)
+
+
 __all__ = ["COMMANDS", "decision_lines", "table_lines", "whist"]
 
 #: The examples of `--help` (each runs in a few seconds; tests run them verbatim).
@@ -56,10 +65,11 @@ DEFAULT_SAMPLES = 1000
 @seat_option("leader", "Deal: the seat that leads to the first trick (default 1).")
 @seat_option("seat", "Hand: the defender who decides, by his seat at the table (1, 2 or 3; not the declarer's).")
 @cards_option("talon", "Hand: the two talon cards, open to all (\"AD QD\"). Required for a hand.")
-@click.option("--partner", metavar="WORD", default=None, type=WhistWordType("--partner"),
+@click.option("--partner", metavar="WORD", default=None, type=PartnerType("--partner"),
               help="Hand: when the second defender decides, the first's word (required);"
-                   " when the first decides, the second's fixed answer (default: decided"
-                   " with open cards in each layout). whist, pass, half or return.")
+                   " when the first decides, how the second answers: 'seat' from his own"
+                   " seat (default), 'open' with open cards in each layout, or a fixed word"
+                   " (whist, pass, half or return).")
 @samples_options(f"Hand: layouts to keep (default {DEFAULT_SAMPLES}), or 'all' for every"
                  f" layout (exact, slow).",
                  "Hand: seed of the sample (default 0), so that a run can be repeated.",
@@ -110,7 +120,7 @@ def whist(deal_or_hand: tuple[str, ...], game: str, declarer: int, rules_name: s
     if seat is None:
         first, second = defenders(declarer)
         raise CliError(f"a hand needs --seat: the defender who decides ({first} or {second})")
-    if seat == defenders(declarer)[1] and partner is None:
+    if seat == defenders(declarer)[1] and partner in (None, "seat", "open"):
         raise CliError(f"the {seat_name(seat)} is the second defender and decides after the"
                        f" first: give the first defender's word, e.g. --partner pass")
     if talon is None:

@@ -217,17 +217,24 @@ def model_lines(result: WhistDecision) -> list[str]:
         kept = "Bidding filter: none, every layout is kept (--filter none)."
     else:
         kept = "Bidding filter: a function given by the caller."
+    seat_note = (f" from his own seat (his cards, the talon and the words said; over"
+                 f" {count(result.partner_samples) if isinstance(result.partner_samples, int) else 'every one of the'}"
+                 f" layouts he cannot see)")
+    later = ("decided" + seat_note if result.answers == "seat"
+             else "decided with open cards in each layout")
     if result.said_before:
         partner_text = (f"The {seat_name(partner)} said {NAMES[result.said_before[0]]}"
-                        f" (--partner); a return after a half-whist is decided with open"
-                        f" cards in each layout.")
-    elif result.partner == "open cards":
+                        f" (--partner); a return after a half-whist is {later}.")
+    elif result.partner == "seat":
+        partner_text = (f"The {seat_name(partner)}'s answer, and a return after it, are"
+                        f" decided{seat_note} (--partner seat).")
+    elif result.partner == "open":
         partner_text = (f"The {seat_name(partner)}'s answer, and a return after it, are"
                         f" decided with open cards in each layout, each player taking the word"
-                        f" best for himself.")
+                        f" best for himself (--partner open).")
     else:
         partner_text = (f"The {seat_name(partner)} always answers {NAMES.get(result.partner, result.partner)}"
-                        f" (--partner).")
+                        f" (--partner); a return is {later}.")
     return [*say(model), *say(kept), *say(partner_text)]
 
 
@@ -284,8 +291,37 @@ def verdict_lines(result: WhistDecision, symbols: bool) -> list[str]:
                      f" {NAMES[runner]} apart (more --samples would).")
     elif se is not None:
         lines += say(f"The difference to {NAMES[runner]} is {-float(diff) / se:.1f} standard"
-                     f" errors: not a sampling accident.")
+                     f" errors" + (": not a sampling accident." if not result.depends else
+                                   " on these layouts; the model of the partner decides more"
+                                   " (below)."))
+    lines += depends_lines(result)
     return lines
+
+
+#: How a model of the partner reads in a sentence ("if he always whists").
+PARTNER_MODELS = {"seat": "if he answers from his own seat", "open": "if he answers with"
+                  " open cards", WHIST: "if he always whists", PASS: "if he always passes",
+                  HALF: "if he always goes half-whist", RETURN: "if he always returns"}
+
+
+def models_table(result: WhistDecision, symbols: bool) -> list[str]:
+    """The best word under each model of the partner, the result's own first."""
+    rows = [["partner", "filter", "best", "by", "layouts"]]
+    for m in result.models:
+        rows.append([m.partner, m.filter, NAMES[m.best], with_error(m.by, m.se, symbols,
+                                                                     sign=False),
+                     count(m.kept)])
+    return table(rows, right=(3, 4))
+
+
+def depends_lines(result: WhistDecision) -> list[str]:
+    """The verdict's dependence on the model: what would flip it."""
+    flips = result.depends
+    if not flips:
+        return []
+    what = "; ".join(f"{NAMES[m.best]} {PARTNER_MODELS.get(m.partner, m.partner)}"
+                     for m in flips)
+    return say(f"It depends on the partner: {what}.")
 
 
 def decision_lines(result: WhistDecision, symbols: bool = True) -> list[str]:
@@ -296,5 +332,9 @@ def decision_lines(result: WhistDecision, symbols: bool = True) -> list[str]:
                  " share in which the declarer goes down; 'vs best': the difference to the"
                  " best word on the same layouts, with its own standard error):")
     lines += [*options_table(result, symbols), "", *verdict_lines(result, symbols), ""]
+    if len(result.models) > 1:
+        lines += say("The best word under each model of the partner, on the same layouts"
+                     " ('by': its margin over the next word, with its standard error):")
+        lines += [*models_table(result, symbols), ""]
     lines += say(f"Note: {DOUBLE_DUMMY_SEAT}")
     return lines

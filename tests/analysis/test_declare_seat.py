@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -30,7 +29,8 @@ from pyanalysis.rules import RuleSet
 from pyanalysis.scoring import DEALER
 from pyanalysis.seat import Seat
 from solver import reference
-from solver.position import Position, cards_of, legal_mask, trick_taker
+from solver.position import Position
+from plain_defence import defence_wins, random_ending, unseen_worlds
 from plain_pricing import PlainRow
 
 RULES = {
@@ -43,34 +43,6 @@ RULES = {
 
 def bits(mask: int) -> list[int]:
     return [c for c in range(32) if mask >> c & 1]
-
-
-@lru_cache(maxsize=None)
-def defence_wins(hands: tuple[int, int, int], leader: int, played: tuple[int, ...],
-                 trump: int | None, declarer: int, seat: int, budget: int, k: int) -> bool:
-    """Whether the defenders can make sure, whatever the declarer (engine seat `declarer`)
-    does, that he takes at most `budget` more tricks and `seat` at least k more: every
-    legal card tried (follow suit, else trump, else any), on bare card masks."""
-    if budget < 0:
-        return False  # he has taken one too many already
-    if not any(hands) and not played:
-        return k <= 0
-    mover = (leader + len(played)) % 3
-    lead = played[0] // 8 if played else None
-    results = []
-    for card in cards_of(legal_mask(hands[mover], lead, trump)):
-        after = list(hands)
-        after[mover] &= ~(1 << card)
-        now = played + (card,)
-        if len(now) < 3:
-            results.append(defence_wins(tuple(after), leader, now, trump, declarer, seat,
-                                        budget, k))
-            continue
-        taker = trick_taker(now, [(leader + i) % 3 for i in range(3)], trump)
-        results.append(defence_wins(tuple(after), taker, (), trump, declarer, seat,
-                                    budget - (taker == declarer), k - (taker == seat)))
-    # the defenders choose a card (either will do), the declarer any card (all must hold)
-    return any(results) if mover != declarer else all(results)
 
 
 def brute_share(pos: Position, seat: int, limit: int) -> int:
@@ -130,16 +102,7 @@ class Brute:
 
     def worlds(self, hands: list[int], seat: int) -> list[list[int]]:
         """Every layout the defender in `seat` cannot tell from `hands`."""
-        partner = self.first + self.second - seat
-        unseen = (hands[self.declarer - 1] & ~self.talon) | hands[partner - 1]
-        out = []
-        for part in combinations(bits(unseen), self.n):
-            his = sum(1 << c for c in part)
-            world = list(hands)
-            world[self.declarer - 1] = his | self.talon
-            world[partner - 1] = unseen & ~his
-            out.append(world)
-        return out
+        return unseen_worlds(hands, seat, self.declarer, self.talon, self.n)
 
     def leaf(self, hands: list[int]) -> tuple:
         node, said = whisting_tree(self.game, self.declarer, self.rules, self.players), ()
@@ -174,22 +137,6 @@ class Brute:
         return node
 
 
-def random_ending(rng: random.Random, n: int, suits: int | None = None) -> dict:
-    """Declarer n + 2 cards (two of them the talon), defenders n each, from a few suits."""
-    suits = rng.sample(range(4), suits or rng.choice((2, 3, 4)))
-    pool = [c for s in suits for c in range(8 * s, 8 * s + 8)]
-    deck = rng.sample(pool, 3 * n + 2)
-    declarer = rng.choice((1, 2, 3))
-    first, second = Seat.defenders(declarer)
-    hands = [0, 0, 0]
-    hands[declarer - 1] = sum(1 << c for c in deck[:n + 2])
-    hands[first - 1] = sum(1 << c for c in deck[n + 2:2 * n + 2])
-    hands[second - 1] = sum(1 << c for c in deck[2 * n + 2:])
-    talon = sum(1 << c for c in rng.sample(deck[:n + 2], 2))
-    return {"hands": hands, "declarer": declarer, "talon": talon, "n": n,
-            "leader": rng.choice((1, 2, 3))}
-
-
 def every_layout(ending: dict) -> np.ndarray:
     """Every layout of the defenders' cards, the declarer's n + 2 as they are."""
     declarer, n = ending["declarer"], ending["n"]
@@ -222,7 +169,7 @@ def test_the_leaves_equal_the_brute_force_on_every_layout_of_random_endings():
         # Three endings of three cards (two suits, two levels of one strain: the worlds
         # are solved once for both), thirty of two.
         n = 3 if i < 3 else 2
-        ending = random_ending(rng, n, 2 if n == 3 else None)
+        ending = random_ending(rng, n, 2 if n == 3 else (2, 3, 4))
         name = list(RULES)[i % 2]
         rules = RULES[name]
         players = 4 if i % 5 == 4 else 3

@@ -488,8 +488,10 @@ def brute_decision(sc, rules: RuleSet, filter_: str, partner_word: str | None):
 def check_decision(sc, rules, filter_, partner_word):
     worlds, per_option = brute_decision(sc, rules, filter_, partner_word)
     got = pa.whist_decision(sc["hand"], sc["game"], sc["declarer"], sc["seat"],
-                            talon=sc["talon"], rules=rules, partner=partner_word,
-                            samples="all", filter=filter_, known=sc["known"])
+                            talon=sc["talon"], rules=rules,
+                            partner="open" if partner_word is None else partner_word,
+                            answers="open", samples="all", filter=filter_,
+                            known=sc["known"], models=False)
     n = worlds.kept
     seat, level, declarer = sc["seat"], sc["game"].level, sc["declarer"]
     assert got.exact and got.drawn == worlds.drawn and got.kept == n
@@ -819,7 +821,7 @@ def test_standard_error_is_the_plain_formula():
     """One run recomputed: option values per layout from the worlds, SE = s/√n."""
     rules = RuleSet.preset("sochi")
     got = pa.whist_decision(SAMPLED["hand"], "7H", 1, 2, talon="AD QD", samples=20, seed=8,
-                            filter="none")
+                            filter="none", partner="open", answers="open")
     worlds = sampled_worlds(samples=20, seed=8, filter="none")
     tree = expected_tree(rules, SAMPLED["game"], 1, 3)
     per = {w: [] for w in tree[1]}

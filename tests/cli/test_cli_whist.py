@@ -182,14 +182,16 @@ def test_first_defender_with_a_fixed_answer_from_the_second():
     args = ["whist", FIRST_HAND, "-g", "7D", "--declarer", "1", "--seat", "2", "--partner",
             "pass", "--talon", TALON, "--samples", "30", "--seed", "2"]
     same_json(ok(*args, "--json"), result)
-    assert "The 3rd hand always answers pass (--partner)." in flat(ok(*args))
+    assert "The 3rd hand always answers pass (--partner); a return is decided from his own seat" \
+        in flat(ok(*args))
 
 
 def test_seat_view_over_every_layout_says_exact_and_has_no_errors(decision):
     # Every layout takes minutes: the printing of an exact answer, on the sampled one.
     exact = replace(decision, exact=True, seed=None, drawn=184_756,
                     options={w: replace(o, vists_se=None) for w, o in decision.options.items()},
-                    paired={w: (d, None) for w, (d, _) in decision.paired.items()})
+                    paired={w: (d, None) for w, (d, _) in decision.paired.items()},
+                    models=tuple(replace(m, se=None) for m in decision.models))
     text = flat("\n".join(cli_whist.decision_lines(exact)))
     assert "every one of the 184,756 layouts" in text and "exact, no sampling error" in text
     assert "±" not in text and "every layout)." in text and "seed" not in text
@@ -309,3 +311,25 @@ def test_help_has_examples_of_both_views():
     assert re.search(r"prefdd whist \"[^\"]+discard:[^\"]+\" --game", examples)
     assert "--seat 2 --talon" in examples and "--partner pass" in examples
     assert "  whist " in ok("--help")
+
+
+# The textbook hands of issue 36: the verdict turns on the model of the partner.
+TEXTBOOK = [("97.A87.A98.T9", "8S TD"), ("7.AK8.A87.987", "8S TD")]
+
+
+@pytest.mark.parametrize("hand, talon", TEXTBOOK)
+def test_a_textbook_hand_prints_the_model_table_and_what_the_verdict_depends_on(hand, talon):
+    args = ["whist", hand, "-g", "6S", "--declarer", "1", "--seat", "2", "--talon", talon,
+            "--samples", "60"]
+    result = whist_decision(hand, "6S", 1, 2, talon=talon, samples=60, seed=0)
+    text = flat(ok(*args))
+    assert "The best word under each model of the partner" in text
+    for m in result.models:
+        assert f"{m.partner} {m.filter} {m.best} " in text
+    flips = [m for m in result.models if m.best != result.best]
+    # The textbook point: a partner who always passes (or always whists) flips the answer.
+    assert flips
+    assert "It depends on the partner:" in text
+    for m in flips:
+        assert f"{m.best} if he" in text
+    assert "not a sampling accident" not in text

@@ -146,3 +146,12 @@ def test_the_whist_table_takes_the_leader_and_a_hand_refuses_it():
     assert result.exit_code == 2
     assert result.output.strip() == ("Error: --leader is for a deal; in the seat view the 1st"
                                      " hand leads")
+
+
+def test_the_partner_option_reads_a_model_or_a_word():
+    option = next(o for o in registry.ANALYSES["whist"].options if o.name == "partner")
+    assert option.type == "partner" and option.type in registry.TYPES
+    assert [registry.read_value(option, v) for v in ("seat", " Open", "pass", "Whist")] == [
+        "seat", "open", "pass", "whist"]
+    with pytest.raises(registry.OptionError, match="^partner: 'closed' is not seat, open,"):
+        registry.read_value(option, "closed")

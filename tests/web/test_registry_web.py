@@ -15,7 +15,7 @@ HAND = "J.A87.987.T97"
 #: A value of each option type that no option of that type takes.
 BAD = {"seat": 7, "int": -5, "choice": "zzz", "samples": 0, "seed": -1, "word": "wist",
        "words": {"5": "whist"}, "rules": "moscow", "rule": ["nope"], "card-list": 5,
-       "known": "x", "flag": "yes"}
+       "known": "x", "flag": "yes", "partner": "sometimes"}
 
 
 def error_of(response) -> str:

@@ -19,7 +19,9 @@ def whist() -> dict:
 
 
 def test_the_model_table_is_drawn_when_the_result_has_one(whist):
-    assert "Under other models" not in view_html("whist-seat", whist)
+    without = {key: value for key, value in whist.items() if key != "models"}
+    assert "Under other models" not in view_html("whist-seat", without)
+    assert "Under other models" in view_html("whist-seat", whist)
     other = "pass" if whist["best"] == "whist" else "whist"
     data = {**whist, "models": [
         {"partner": "seat", "filter": "bid", "best": whist["best"], "by": "3/2", "se": 0.5},
@@ -75,9 +77,10 @@ def test_a_sampled_view_says_how_its_draw_stopped():
     settled = pa.whist_decision(hand, "7D", 1, 2, talon=TALON, samples=1000, seed=0)
     assert settled.stopped in ("settled", "practical") and settled.samples < 1000
     shown = stop.findall(view_html("whist-seat", settled.to_dict()))
-    assert shown == [f"{settled.stopped.capitalize()} after {settled.samples:,} layouts"
-                     + (": the rest are within the practical margin"
-                        if settled.stopped == "practical" else "") + " (of at most 1,000)."]
+    said = {"settled": f"Settled after {settled.samples:,} layouts",
+            "practical": f"Stopped after {settled.samples:,} layouts: the rest are within the"
+                         f" practical margin"}[settled.stopped]
+    assert shown == [said + " (of at most 1,000)."]
     provisional = {**settled.to_dict(), "stopped": "provisional", "samples": 25}
     assert stop.findall(view_html("whist-seat", provisional)) == [
         "Provisional: 25 layouts so far."]

@@ -82,6 +82,11 @@ def check_declare(shown: list[dict], result: dict) -> None:
 
 
 def check_whist(shown: list[dict], result: dict) -> None:
+    # The model table's rows (partner and filter of each model) are the result's models.
+    models = [row for row in shown if "partner" in row["data"]]
+    assert [(row["data"]["partner"], row["data"]["filter"]) for row in models] == [
+        (m["partner"], m["filter"]) for m in result.get("models", [])]
+    shown = [row for row in shown if "word" in row["data"]]
     assert {row["data"]["word"] for row in shown} == set(result["options"])
     for row in shown:
         option = result["options"][row["data"]["word"]]
