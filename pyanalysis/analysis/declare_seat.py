@@ -49,7 +49,7 @@ from ..seat import Seat
 from .layouts import MAX_WORLDS
 from .sampling import TABLE_MB, _view, choose_discards, sample_worlds
 from .pricing import mosts_of_hands, price_said, shares_of
-from .whist import TIE_ORDER, WHIST, Node, induce, leaves, whisting_tree
+from .whisting import TIE_ORDER, WHIST, Node, induce, leaves, whisting_tree
 
 __all__ = ["seat_words", "SeatDecider", "DRAWS_PER_SAMPLE"]
 

@@ -29,7 +29,6 @@ from ..games import CONTRACT, DEAL_TRICKS, Game
 from ..hand import Hand
 from ..rules import RuleSet
 from ..scoring import DEALER, whist_word
-from ..seat import Seat
 from ..serialize import JsonFields, exact, seats_json
 from ..solving import make_position
 from .layouts import as_hand
@@ -37,103 +36,19 @@ from .pricing import (SPLIT_RULE, DefenceShares, WhistRow, price_said, shares_at
                       shares_of)
 from .sampling import DEFAULT_SAMPLES, Sampled, standard_error, talon_cards
 from .settle import Looker, Rows, check_fixed, looks_cap
+# The tree and its induction, given here too (their home before `whisting`).
+from .whisting import (HALF, PASS, RETURN, TIE_ORDER, WHIST, Choice, Node, defenders, induce,
+                       leaves, whisting_tree)
 
-WHIST, PASS, HALF, RETURN = "whist", "pass", "half", "return"
 #: How a word after the decision is decided: from the speaker's own seat, or with open cards.
 SEAT, OPEN = "seat", "open"
 #: The layouts each other player weighs for a word from his seat, when sampling.
 PARTNER_SAMPLES = 16
-#: Ties go to the word that commits less.
-TIE_ORDER = (PASS, HALF, WHIST, RETURN)
 
 
 def _overrides(result: Any) -> dict[str, Any]:
     """The result's rules as changed from their preset (the JSON's "rule_overrides")."""
     return result.rules.changed_from_preset()
-
-
-#: The first and second defender of a declarer (`Seat.defenders`), under its older name.
-defenders = Seat.defenders
-
-
-@dataclass(frozen=True)
-class Node:
-    """A point of the whisting where `seat` says one of `options` (word → Node or row words)."""
-
-    seat: int
-    options: dict[str, "Node | tuple[tuple[str, int], ...]"]
-
-
-def whisting_tree(game: Game, declarer: int, rules: RuleSet, players: int = 3
-                  ) -> "Node | tuple[tuple[str, int], ...]":
-    """The whisting the rules allow for `game`: a `Node`, or the words of the only row.
-
-    A leaf is the words said, as ((word, seat), ...) in order. A checked tenner has no words;
-    six spades with compulsory whist has only whist/whist.
-    """
-    first, second = defenders(declarer)
-    level = game.level
-    if level == 10 and rules.tenner_checked:
-        return ()
-    if level == 6 and game.trump == 0 and rules.six_spades_whist:
-        return ((WHIST, first), (WHIST, second))
-    half = level in (6, 7) and rules.half_whist
-
-    def after_half(said: tuple[tuple[str, int], ...], returner: int) -> Node | tuple:
-        if not rules.return_whist:
-            return said + ((PASS, returner),) if said[-1][1] != returner else said
-        options: dict[str, Any] = {PASS: said + ((PASS, returner),),
-                                   RETURN: said + ((RETURN, returner),)}
-        if players == 4:
-            # The dealer may return a half-whist that the other defender accepted.
-            options[PASS] = Node(DEALER, {PASS: said + ((PASS, returner),),
-                                          RETURN: said + ((PASS, returner), (RETURN, DEALER))})
-        return Node(returner, options)
-
-    second_after_pass: dict[str, Any] = {
-        WHIST: ((PASS, first), (WHIST, second)),
-        PASS: ((PASS, first), (PASS, second)),
-    }
-    if half:
-        second_after_pass[HALF] = after_half(((PASS, first), (HALF, second)), first)
-    top: dict[str, Any] = {
-        WHIST: Node(second, {WHIST: ((WHIST, first), (WHIST, second)),
-                             PASS: ((WHIST, first), (PASS, second))}),
-        PASS: Node(second, second_after_pass),
-    }
-    if half and rules.half_whist_by == "either":
-        top[HALF] = after_half(((HALF, first),), second)
-    return Node(first, top)
-
-
-@dataclass(frozen=True)
-class Choice(JsonFields):
-    """A decision on the path the table takes: `seat` said `word`; `values`: what each of his
-    words would have given him (the others answering as they would)."""
-
-    seat: int
-    word: str
-    values: dict[str, Fraction]
-
-
-def induce(tree: Node | tuple, evaluate: Callable[[tuple], WhistRow]
-           ) -> tuple[WhistRow, list[Choice]]:
-    """The row a rational table reaches, and the choices along its path (backward induction,
-    each speaker maximising his own value; ties by `TIE_ORDER`)."""
-    if not isinstance(tree, Node):
-        return evaluate(tree), []
-    results = {word: induce(sub, evaluate) for word, sub in tree.options.items()}
-    values = {word: row.values[tree.seat] for word, (row, _) in results.items()}
-    best = max(values, key=lambda w: (values[w], -TIE_ORDER.index(w)))
-    row, path = results[best]
-    return row, [Choice(tree.seat, best, values)] + path
-
-
-def leaves(tree: Node | tuple) -> list[tuple]:
-    """Every way through the whisting, in the order of the tree."""
-    if not isinstance(tree, Node):
-        return [tree]
-    return [leaf for sub in tree.options.values() for leaf in leaves(sub)]
 
 
 @dataclass(frozen=True)

@@ -251,7 +251,9 @@ def test_the_cap_itself_is_accepted_by_the_checks():
 def test_the_seat_views_report_every_layout_drawn():
     told: list[int] = []
     result = whist(samples=20, discard="low", progress=told.append)
-    assert sum(told) == result.drawn and all(n > 0 for n in told)
+    # Ticks of 0 are heartbeats while the partner's answers are weighed (a cancel is heard
+    # there too); the others count the layouts drawn.
+    assert sum(told) == result.drawn and told[0] > 0 and all(n >= 0 for n in told)
     told.clear()
     result = lead(samples=20, discard="low", progress=told.append)
     assert sum(told) == result.drawn
