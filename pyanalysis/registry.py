@@ -211,7 +211,9 @@ def _samples(help: str, views: tuple[str, ...] = (), every: bool = False,
 
 def _seat_view(views: tuple[str, ...]) -> tuple[Option, ...]:
     return (Option("filter", "choice", "The layouts kept: 'bid' those where the declarer could"
-                                       " have bid the game; 'clean', 'at-most-one' for misère;"
+                                       " have bid the game, on this layout ('dd' too); 'seat'"
+                                       " those where he would declare it from his own"
+                                       " twelve cards; 'clean', 'at-most-one' for misère;"
                                        " 'none' every layout.", views=views, choices=FILTERS),
             Option("discard", "choice", "The declarer's discard: 'dd' the best double-dummy"
                                         " one, 'low' low cards outside trumps.", views=views,

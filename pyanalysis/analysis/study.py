@@ -3,9 +3,10 @@
 `random_deals` deals the 32 cards at random, seeded (the same seed gives the same deals on
 every machine: Python's own `random.Random`), and, with a game and a declarer, keeps only the
 deals whose declarer would bid it: the bidding filters of the seat views (`sampling.FILTERS`;
-"bid": with the talon and his best double-dummy discard a contract declarer takes at least
-the level less one, and a misère declarer is clean, no trick; "at-most-one" in misère: one
-trick at most). `deal_jobs` turns deals into batch job
+"bid" or "dd": with the talon and his best double-dummy discard a contract declarer takes at
+least the level less one, and a misère declarer is clean, no trick; "at-most-one" in misère:
+one trick at most; "seat": he would declare it from his own twelve cards, weighed over
+layouts he cannot see, `sampling.seat_bids`). `deal_jobs` turns deals into batch job
 lines (`pyanalysis.jobs`), and `answer_stats` counts a batch's answers, group by group: how
 many, how many with an error, and the share that meets an outcome with its 95% Wilson
 interval (e.g. how often a hand shape makes a tenner). A count never passes over what it
@@ -32,7 +33,7 @@ from ..games import CONTRACT, MISERE, Game
 from ..hand import Hand
 from ..serialize import JsonFields
 from .layouts import check_seed, wilson_interval
-from .sampling import FILTERS, _view, choose_discards, fits_bid
+from .sampling import FILTERS, _view, choose_discards, fits_bid, seat_bids
 
 __all__ = ["STUDY_KINDS", "DealDraw", "random_deals", "deal_jobs", "hand_shape",
            "Outcome", "StatsGroup", "Stats", "Unread", "StatsError", "answer_stats",
@@ -91,6 +92,8 @@ def random_deals(count: int, seed: int, *, game: Game | str | None = None,
     game = Game.parse(game)
     if game.kind not in (CONTRACT, MISERE):
         raise PositionError(f"game {game}: a study's declarer plays a contract or misère")
+    if keep == "dd":
+        keep = "bid"  # the other name of the double-dummy bid filter
     if keep == "bid" and game.kind == MISERE:
         keep = "clean"  # what a misère bid asks of his hand (sampling's "bid")
     if keep in ("clean", "at-most-one") and game.kind != MISERE:
@@ -128,8 +131,12 @@ def _declared_deals(count: int, seed: int, game: Game, declarer: int, keep: str,
             mine = hands[declarer - 1] | Hand.from_cards(deal.talon).mask
             hands[declarer - 1] = 0
             batch.append((hands, mine))
-        fits = (fits_bid(batch, view, jobs, rule=keep) if keep != "none"
-                else [True] * len(batch))
+        if keep == "seat":
+            fits = seat_bids([mine for _, mine in batch], view, seed, jobs)
+        elif keep != "none":
+            fits = fits_bid(batch, view, jobs, rule=keep)
+        else:
+            fits = [True] * len(batch)
         # The draw stops at the deal that completes the count (the rest of its round is not
         # counted as drawn), so that a study of fewer deals is the start of a bigger one.
         room = count - len(out.deals)

@@ -62,7 +62,9 @@ EXAMPLE_OTHERS = "QJ9.8.AK.-"
 @seat_view_options("Hand: the layouts kept. 'bid' (default for a hand of ten): those where"
                    " the declarer could have bid the game: the contract less one double-dummy"
                    " with his discard; in misère 'clean', no trick with his best discard."
-                   " 'at-most-one': misère, at most one trick with his discard. 'none': every"
+                   " 'dd': the same as 'bid'. 'seat': he would declare it from his own twelve"
+                   " cards, over 16 layouts he cannot see (slower). 'at-most-one': misère, at"
+                   " most one trick with his discard. 'none': every"
                    " layout (default for an ending, and for misère when the declarer leads).",
                    "Hand: the declarer's discard: 'dd' the best double-dummy one (default),"
                    " 'low' low cards outside trumps.")

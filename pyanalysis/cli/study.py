@@ -41,7 +41,9 @@ __all__ = ["COMMANDS", "deals", "stats"]
               show_default=True,
               help="'bid' keeps the deals whose declarer would bid the game (with the talon and"
                    " his best discard he takes the contract less one, double-dummy; misère:"
-                   " no trick, 'clean'); 'at-most-one' misère with one trick at most; 'none'"
+                   " no trick, 'clean'; also 'dd'); 'seat' those whose declarer would declare it"
+                   " from his own twelve cards, over 16 layouts he cannot see; 'at-most-one'"
+                   " misère with one trick at most; 'none'"
                    " every deal.")
 @click.option("-o", "--output", "output_path", metavar="OUT.jsonl", default=None,
               type=click.Path(dir_okay=False), help="Where the job lines go (default: stdout).")

@@ -75,7 +75,9 @@ DEFAULT_SAMPLES = 1000
                  "Hand: seed of the sample (default 0), so that a run can be repeated.",
                  every=True)
 @seat_view_options("Hand: 'bid' keeps the layouts where the declarer takes at least the"
-                   " contract less one double-dummy (default); 'none' keeps every layout"
+                   " contract less one double-dummy (default; also 'dd'); 'seat' those where he"
+                   " would declare it from his own twelve cards, over 16 layouts he cannot"
+                   " see (slower); 'none' keeps every layout"
                    " ('clean' and 'at-most-one' are for misère).",
                    "Hand: the declarer's discard: 'dd' the best double-dummy one (default),"
                    " 'low' two low cards outside trumps.")

@@ -13,7 +13,7 @@ from pyanalysis.games import MISERE
 
 from .words import (
     SHORT_SEATS, card_text, count, either, game_text, hand_text, percent, rules_text,
-    sampled_sentence, sampled_share, say, seat_name, signed, table, with_error,
+    sampled_sentence, sampled_share, say, seat_filter_text, seat_name, signed, table, with_error,
 )
 
 __all__ = ["decision_lines", "table_lines"]
@@ -169,6 +169,8 @@ def model_lines(result: LeadDecision, symbols: bool = True) -> list[str]:
     elif result.filter == "at-most-one":
         lines += say("Bidding filter: a layout is kept only if with his discard he takes at"
                      " most one trick double-dummy (--filter at-most-one).")
+    elif result.filter == "seat":
+        lines += say(seat_filter_text(result.game))
     elif result.filter == "none":
         lines += say("Bidding filter: none, every layout is kept (--filter none).")
     share = percent(Fraction(result.kept, result.drawn)) if result.drawn else "-"

@@ -13,7 +13,7 @@ from .lines import line_lines
 from .scoring import format_deal
 from .words import (
     amount, count, either, game_text, hand_text, percent, rules_text, sampled_sentence, say,
-    seat_name, short, signed, table, who, with_error,
+    seat_filter_text, seat_name, short, signed, table, who, with_error,
 )
 
 __all__ = ["decision_lines", "layouts_sentence", "table_lines"]
@@ -213,6 +213,8 @@ def model_lines(result: WhistDecision) -> list[str]:
         kept = (f"Bidding filter: a layout is kept only if with that discard he takes at"
                 f" least {level - 1} tricks double-dummy, the contract less one"
                 f" (--filter bid).")
+    elif result.filter == "seat":
+        kept = seat_filter_text(result.game)
     elif result.filter == "none":
         kept = "Bidding filter: none, every layout is kept (--filter none)."
     else:

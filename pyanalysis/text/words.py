@@ -9,8 +9,10 @@ from typing import Any, Iterable, Sequence
 
 import pyanalysis as pa
 from pyanalysis.analysis.layouts import MAX_DRAWS
+from pyanalysis.analysis.sampling import SEAT_BID_LAYOUTS
 from pyanalysis.analysis.settle import FIRST_LOOK, stop_words
 from pyanalysis.diagram import SEAT_NAMES, hand_lines
+from pyanalysis.games import MISERE
 from pyanalysis.rules import RuleSet
 from pyanalysis.scoring import DEALER
 from pyanalysis.wording import percent
@@ -26,6 +28,20 @@ WIDTH = 92  # prose is wrapped to this width; diagrams and tables are not
 
 #: "1st" for the 1st hand: the seat names without "hand", for the columns of a line of play.
 SHORT_SEATS = {seat: name.split()[0] for seat, name in SEAT_NAMES.items()}
+
+
+def seat_filter_text(game: pa.Game) -> str:
+    """The sentence naming the "seat" bidding filter (`sampling.seat_bids`)."""
+    if game.kind == MISERE:
+        rule = "he is clean in at least half of them"
+    else:
+        rule = (f"he makes {game.level} in at least half of them and {game.level + 1} in"
+                f" fewer than 70%" if game.level < 10 else
+                f"he makes {game.level} in at least half of them")
+    return (f"Bidding filter: a layout is kept only if the declarer would declare this game"
+            f" from his own seat: his twelve cards, with one discard, over"
+            f" {SEAT_BID_LAYOUTS} layouts of the cards he cannot see, {rule} (double-dummy;"
+            f" --filter seat).")
 
 
 def seat_name(seat: int) -> str:
