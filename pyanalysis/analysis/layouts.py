@@ -66,6 +66,10 @@ class LayoutOdds(JsonFields):
     per distinct discard, best first (this object's own fields are the best one's).
     `complete`: False when the count of this discard was stopped once it was sure to be worse
     than the best discard (then `layouts` and `counts` cover only the layouts counted).
+    `stopped`: when sampled, why the draw stopped (`settle.STOPS`: "settled", "practical" or
+    "precise" before `cap`, "cap" at it, "fixed" when exactly `cap` were asked for); None
+    when every layout was counted. `samples` is then the layouts drawn and `cap` the most
+    that would have been drawn (the `samples` asked).
     """
 
     game: Game
@@ -90,6 +94,8 @@ class LayoutOdds(JsonFields):
     merged: list[tuple[Card, Card]] = field(default_factory=list)
     discards: list["LayoutOdds"] = field(default_factory=list)
     complete: bool = True
+    stopped: str | None = None
+    cap: int | None = None
 
     @property
     def failed(self) -> int:
@@ -110,7 +116,7 @@ class LayoutOdds(JsonFields):
             ("counts", lambda o: to_jsonable(dict(sorted(o.counts.items())))), "made",
             ("probability", lambda o: fraction_object(o.probability)), "interval", "stderr",
             ("mean", lambda o: fraction_object(o.mean)), ("sample", lambda o: o.samples),
-            "seed", "discard", "merged", "worst", nonempty("discards"))
+            "seed", "discard", "merged", "worst", nonempty("discards"), "stopped", "cap")
 
 
 @dataclass(frozen=True)
@@ -202,8 +208,9 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
                 others: Hand | str | None = None, out: Hand | str | None = None,
                 leader: int = 1, target: int | None = None, samples: int | None = None,
                 seed: int | None = 0, jobs: int | None = None,
-                progress: Callable[[int], None] | None = None,
-                prune: bool = False, stop_after: int | None = None) -> LayoutOdds:
+                progress: Callable[..., None] | None = None,
+                prune: bool = False, stop_after: int | None = None,
+                fixed: bool = False) -> LayoutOdds:
     """The declarer's double-dummy result over every layout of the cards he cannot see.
 
     hand:     the declarer's n cards (n = 1..10), or n + 2 (hand and talon before the
@@ -225,18 +232,34 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
               best discard and its counts stay exact, and a sound hand costs one full count.
     stop_after: target mode: stop counting (a discard) once it has failed in more than this
               many layouts (`complete` False): `stop_after=0` asks "does it never fail?".
+    fixed:    with `samples` and a target, solve exactly `samples` layouts. By default
+              (False) the sample is taken in rounds (a prefix of the same seeded draw at a
+              time, `settle`) and the count stops at the first look where the answer is
+              settled: with 12 cards, the best discard (`settle.verdict` on the paired
+              difference of the share of layouts that go against him, margin 0.5 percentage
+              points); with n cards, the probability itself, once its 95% interval is
+              narrower than 0.5 percentage points (`settle.precise`). The result's `samples`,
+              `cap` and `stopped` say when; a run that does not stop early is the fixed run.
+              The distribution (no target), and a count with `stop_after`, are always fixed.
+              A hook `progress` that takes a `provisional` keyword is given the provisional
+              answer after each look (`settle.provisional`).
     """
+    from .settle import check_fixed
+
     q = prepare(hand, game, declarer, others=others, out=out, leader=leader)
     _check_options(q, target, samples, seed, jobs)
     if samples is None:
         seed = None  # every layout is counted: nothing is drawn
     checks.callback("progress", progress)
     checks.flag("prune", prune)
+    fixed = check_fixed(fixed, samples)
     if stop_after is not None:
         if target is None:
             raise PositionError("stop_after needs a target")
         if isinstance(stop_after, bool) or not isinstance(stop_after, int) or stop_after < 0:
             raise PositionError(f"stop_after {stop_after!r} is not a whole number >= 0")
+    if samples is not None and not fixed and target is not None and stop_after is None:
+        return _odds_in_rounds(q, target, samples, seed, jobs, progress, prune)
     if len(q.hand) == q.n:
         return _odds_for_hand(q, q.hand, None, [], target, samples, seed, jobs, progress,
                               stop_after)
@@ -317,11 +340,32 @@ def _odds_for_hand(q: Question, kept: Hand, discard: tuple[Card, Card] | None,
     if samples is None:
         ranks = np.arange(total, dtype=np.int64)
     else:
-        ranks = np.random.default_rng(seed).integers(0, total, size=samples, dtype=np.int64)
+        ranks = _drawn(q, samples, seed)
     batch, results = solve_layouts(q, kept, ranks, target, jobs=jobs, progress=progress,
                                    limit=limit)
     if limit is not None:
         _cut_at_limit(results, 1 if q.game.kind == MISERE else 0, limit)
+    return _summary(q, kept, discard, merged, target, samples, seed, results,
+                    lambda index: layout_at(q, batch, index, discard))
+
+
+def _drawn(q: Question, samples: int, seed: int | None) -> Any:
+    """The colex ranks of the `samples` layouts drawn with `seed` (the same draw for every
+    discard, and for every round of a run that stops when settled)."""
+    import numpy as np
+
+    total = math.comb(2 * q.n, q.n)
+    return np.random.default_rng(seed).integers(0, total, size=samples, dtype=np.int64)
+
+
+def _summary(q: Question, kept: Hand, discard: tuple[Card, Card] | None,
+             merged: list[tuple[Card, Card]], target: int | None, samples: int | None,
+             seed: int | None, results: Any, layout: Callable[[int], Layout]) -> LayoutOdds:
+    """The `LayoutOdds` of one hand from the engine's answers `results` (-1: not counted);
+    `layout(i)`: layout i of those solved, as a deal with its line."""
+    import numpy as np
+
+    total = math.comb(2 * q.n, q.n)
     solved = results >= 0
     complete = bool(solved.all())
     values = results[solved]
@@ -346,13 +390,148 @@ def _odds_for_hand(q: Question, kept: Hand, discard: tuple[Card, Card] | None,
     if counted:
         wants_low = q.game.kind == MISERE
         index = int(np.argmax(results) if wants_low else np.argmin(np.where(solved, results, 99)))
-        worst = layout_at(q, batch, index, discard)
+        worst = layout(index)
     return LayoutOdds(
         game=q.game, declarer=q.declarer, leader=q.leader, hand=kept, others=q.others,
         target=target, layouts=counted, total=total, counts=counts, made=made,
         probability=probability, interval=interval, mean=mean, worst=worst, exact=exact,
         stderr=stderr,
-        samples=samples, seed=seed, discard=discard, merged=merged, complete=complete)
+        samples=samples, seed=seed, discard=discard, merged=merged, complete=complete,
+        stopped=None if samples is None else "fixed", cap=samples)
+
+
+def _odds_in_rounds(q: Question, target: int, samples: int, seed: int | None,
+                    jobs: int | None, progress: Callable[..., None] | None,
+                    prune: bool) -> LayoutOdds:
+    """`layout_odds` on a sample taken in rounds until its answer is settled (see there).
+
+    Every discard is counted on the same prefix of one seeded draw, each layout once over
+    the rounds (`settle.Rows`); the looks compare each discard with the best by the paired
+    difference, layout by layout, of "went against him" (missed the target, or caught). A
+    run that reaches the cap is the fixed run, pruned as it prunes (`_pruned_at_cap`)."""
+    import numpy as np
+
+    from .settle import MARGIN_SHARE, Rows, precise, run_rounds
+
+    ranks = _drawn(q, samples, seed)
+    if len(q.hand) == q.n:
+        entries = [(q.hand, None, [])]
+    else:
+        entries = [(Hand(q.hand.mask & ~d[0].bit & ~d[1].bit), d, m)
+                   for d, m in distinct_discards(q.hand, q.others)]
+    failure = 1 if q.game.kind == MISERE else 0
+    rows = Rows()
+    kept = np.array([k.mask for k, _, _ in entries], dtype=np.uint32)
+
+    def table(n: int) -> Any:
+        """The answers on the first n layouts, a row per layout, a column per kept hand."""
+        return np.array(rows.take("layouts", ranks[:n], lambda new: _solve_each(
+            q, kept, np.asarray(new, dtype=np.int64), target, jobs, progress)),
+            dtype=np.int8).reshape(n, len(entries))
+
+    def worst_at(i: int, n: int) -> Callable[[int], Layout]:
+        kept, discard = entries[i][0], entries[i][1]
+        return lambda index: layout_at(q, _batch(q, kept, ranks[index:index + 1]), 0, discard)
+
+    gaps: dict[int, list[tuple[float, float | None]]] = {}
+
+    def evaluate(n: int, worst: bool = False) -> LayoutOdds:
+        answers = table(n)
+        counted = [answers[:, i] for i in range(len(entries))]
+        odds = [replace(_summary(q, kept, discard, merged, target, n, seed, counted[i],
+                                 worst_at(i, n) if worst else (lambda index: None)),
+                        stopped="provisional", cap=samples)
+                for i, (kept, discard, merged) in enumerate(entries)]
+        if len(entries) == 1:
+            return odds[0]
+        order = sorted(range(len(odds)), key=lambda i: _rank_key(odds[i]))
+        best = counted[order[0]] == failure
+        gaps[n] = [_paired(best, counted[i] == failure) for i in order[1:]]
+        ranked = [odds[i] for i in order]
+        return replace(ranked[0], discards=ranked)
+
+    run = run_rounds(samples, evaluate, lambda r: gaps[r.layouts], rivals=len(entries) - 1,
+                     margin=MARGIN_SHARE, progress=progress, payload=lambda r, n: r.to_dict(),
+                     decide=(lambda r: precise(r.interval)) if len(entries) == 1 else None)
+    if run.stopped == "cap" and prune and len(entries) > 1:
+        answers = table(samples)
+        result = _pruned_at_cap(q, entries, target, samples, seed,
+                                [answers[:, i] for i in range(len(entries))],
+                                [worst_at(i, samples) for i in range(len(entries))])
+    else:
+        result = evaluate(run.samples, worst=True)
+    return _stopped(result, run.stopped)
+
+
+def _solve_each(q: Question, kept: Any, ranks: Any, target: int, jobs: int | None,
+                progress: Callable[..., None] | None) -> list[Any]:
+    """The answers (as `solve_layouts`) of the layouts of `ranks` with each kept hand, one
+    row per layout: the positions go to the engine layout by layout, every kept hand of a
+    layout together, so the threads' tables serve one discard from another's positions."""
+    import numpy as np
+
+    import solver
+
+    batch = _batch(q, Hand(int(kept[0])), ranks)
+    hands = np.array([batch.hands(i) for i in range(len(batch))],
+                     dtype=np.uint32).reshape(-1, 3)
+    rows = np.repeat(hands, len(kept), axis=0)
+    rows[:, q.declarer - 1] = np.tile(kept, len(hands))
+    seat_a = [s for s in SEATS if s != q.declarer][0]
+    template = _position(q, Hand(int(kept[0])), solver.subset(q.others.mask, q.n, 0), seat_a)
+    answers = solver.run_jobs(solver.Jobs.from_hands(template, rows), target=target,
+                              threads=jobs, progress=progress)
+    return list(np.asarray(answers, dtype=np.int8).reshape(len(hands), len(kept)))
+
+
+def _paired(best: Any, rival: Any) -> tuple[float, float | None]:
+    """A rival's paired difference to the best in the share of layouts that went well (mean,
+    never above 0 for the best, and its standard error), from the two boolean arrays of
+    "went against him", layout by layout."""
+    diff = best.astype(float) - rival.astype(float)
+    n = len(diff)
+    se = float(diff.std(ddof=1)) / math.sqrt(n) if n > 1 else None
+    return float(diff.mean()), se
+
+
+def _stopped(odds: LayoutOdds, stopped: str) -> LayoutOdds:
+    """`odds` (and each discard's entry) marked with why the draw stopped."""
+    return replace(odds, stopped=stopped,
+                   discards=[replace(one, stopped=stopped) for one in odds.discards])
+
+
+def _pruned_at_cap(q: Question, entries: list, target: int, samples: int, seed: int | None,
+                   counted: list, worst: list) -> LayoutOdds:
+    """The fixed run's answer with `prune` (see `layout_odds`) from every discard's answers
+    on the whole sample: each count cut where the pruned count stops it (`_cut_at_limit`,
+    which does not depend on how the count ran), in the order of the same screen."""
+    failure = 1 if q.game.kind == MISERE else 0
+    where = {discard: i for i, (_, discard, _) in enumerate(entries)}
+    results: list[LayoutOdds] = []
+    best_failed: int | None = None
+    for discard, merged in _screened(q, [(d, m) for _, d, m in entries], target):
+        i = where[discard]
+        answers = counted[i].copy()
+        if best_failed is not None:
+            _cut_at_limit(answers, failure, best_failed)
+        odds = _summary(q, entries[i][0], discard, merged, target, samples, seed, answers,
+                        worst[i])
+        if odds.complete and odds.made is not None:
+            if best_failed is None or odds.failed < best_failed:
+                best_failed = odds.failed
+        results.append(odds)
+    results.sort(key=lambda o: _rank_key(o))
+    return replace(results[0], discards=results)
+
+
+def _batch(q: Question, kept: Hand, ranks: Any) -> Any:
+    """The engine's positions (`solver.Jobs`) of the layouts of the colex `ranks`, the
+    declarer holding `kept` (see `solve_layouts`)."""
+    import solver
+
+    seat_a = [s for s in SEATS if s != q.declarer][0]
+    template = _position(q, kept, solver.subset(q.others.mask, q.n, 0), seat_a)
+    return solver.Jobs.layouts(template, seat_a - 1, q.others.mask, q.n, ranks)
 
 
 def _cut_at_limit(results: Any, failure: int, limit: int) -> None:
@@ -382,9 +561,7 @@ def solve_layouts(q: Question, kept: Hand, ranks: Any, target: int | None, *,
     """
     import solver
 
-    seat_a = [s for s in SEATS if s != q.declarer][0]
-    template = _position(q, kept, solver.subset(q.others.mask, q.n, 0), seat_a)
-    batch = solver.Jobs.layouts(template, seat_a - 1, q.others.mask, q.n, ranks)
+    batch = _batch(q, kept, ranks)
     give_up = None
     if limit is not None:
         give_up = (1 if q.game.kind == MISERE else 0, limit)

@@ -25,12 +25,16 @@ def misere_odds(hand: Hand | str | Iterable[Card | str], declarer: int, *,
                 others: Hand | str | None = None, out: Hand | str | None = None,
                 leader: int = 1, samples: int | None = None, seed: int | None = 0,
                 jobs: int | None = None,
-                progress: Callable[[int], None] | None = None) -> LayoutOdds:
+                progress: Callable[..., None] | None = None,
+                fixed: bool = False) -> LayoutOdds:
     """The share of layouts in which the misère declarer is caught (takes a trick).
 
     Arguments as `layout_odds`; `made` counts the layouts where he is caught, `discards`
     ranks the distinct discards of a 12-card hand, fewest catches first, and `worst` is a
-    catching layout (with its line) for the best discard, when there is one.
+    catching layout (with its line) for the best discard, when there is one. With `samples`
+    the count stops once the best discard is settled (or, for ten cards, once the share
+    caught is known to within 0.5 percentage points), unless `fixed` (see `layout_odds`).
     """
     return layout_odds(hand, MISERE, declarer, others=others, out=out, leader=leader,
-                       target=1, samples=samples, seed=seed, jobs=jobs, progress=progress)
+                       target=1, samples=samples, seed=seed, jobs=jobs, progress=progress,
+                       fixed=fixed)

@@ -13,6 +13,12 @@ with the provisional best: the mean of the paired difference (option minus best,
 - "cap": the whole sample was taken (the answer is then the fixed run's, exactly), or
 - "fixed": the caller asked for exactly that many layouts (no looks before the end).
 
+An analysis with no options to compare, a single sampled probability (the layout odds of
+a ten-card hand), stops instead when its estimate is precise ("precise", `precise`): its 95%
+interval (the Wilson interval it reports) is narrower than the practical margin, 0.5
+percentage points, at a look. That is a precision target, not a claim about a rival: the
+interval reported is the one of the layouts taken, and the looks are the same as above.
+
 The rule (`z_bound`): the looks are made at fixed sample sizes known before the run
 (`looks`: 100 layouts, then half as many again each time, then the cap), so the number of
 looks K is known in advance. At each look and for each of the m rivals two one-sided claims
@@ -46,7 +52,8 @@ from .. import checks
 from ..errors import PositionError
 
 __all__ = ["ALPHA", "FIRST_LOOK", "GROWTH", "MARGIN_SHARE", "MARGIN_VISTS", "STOPS",
-           "Looker", "Rounds", "Rows", "looks", "provisional", "run_rounds", "stop_words", "verdict", "z_bound"]
+           "Looker", "Rounds", "Rows", "looks", "precise", "provisional", "run_rounds",
+           "stop_words", "verdict", "z_bound"]
 
 #: The chance, over every look and rival, that the rule names a worse option.
 ALPHA = 0.01
@@ -62,7 +69,7 @@ GROWTH = 1.5
 MARGIN_VISTS = 0.5
 MARGIN_SHARE = 0.005
 #: Why a run stopped, as results say it ("provisional" in the answers reported while it runs).
-STOPS = ("settled", "practical", "cap", "fixed")
+STOPS = ("settled", "practical", "precise", "cap", "fixed")
 
 R = TypeVar("R")
 
@@ -102,6 +109,15 @@ def verdict(diffs: Iterable[tuple[float, float | None]], z: float,
     return "settled" if beaten else "practical"
 
 
+def precise(interval: tuple[float, float] | None, margin: float = MARGIN_SHARE) -> str | None:
+    """"precise" when the 95% `interval` of a single estimate is narrower than `margin`
+    (the stop of an analysis with no rival to compare, see the module doc), else None."""
+    if interval is None:
+        return None
+    low, high = interval
+    return "precise" if high - low < margin else None
+
+
 def _joined(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
@@ -114,6 +130,9 @@ def stop_words(stopped: str, samples: int, close: Sequence[str] = ()) -> str:
     if stopped == "practical":
         return (f"stopped after {samples:,} layouts: the rest are within the practical margin"
                 + (f" ({_joined(close)})" if len(close) > 1 else ""))
+    if stopped == "precise":
+        return (f"stopped after {samples:,} layouts: the 95% interval is narrower than"
+                f" {MARGIN_SHARE * 100:g} percentage points")
     if stopped == "fixed":
         return f"{samples:,} layouts, as asked"
     if stopped == "provisional":
@@ -170,6 +189,8 @@ class Looker(Generic[R]):
     payload(result, n): the provisional answer after a look that does not stop (a dict as
               the result's `to_dict()`), handed to `progress` (see `provisional`).
     rivals:   how many rivals the looks compare; the bound is spread over them.
+    decide(result): the stop of an analysis with no rivals (e.g. `precise` on its interval),
+              used instead of `verdict` on `diffs` when given.
     After a stop, `stopped`, `samples` and `result` say where and what; otherwise they are
     None and the caller evaluates the whole sample itself."""
 
@@ -177,14 +198,15 @@ class Looker(Generic[R]):
                  diffs: Callable[[R], Sequence[tuple[float, float | None]]], *, rivals: int,
                  fixed: bool = False, margin: float = MARGIN_VISTS,
                  progress: Callable[..., Any] | None = None,
-                 payload: Callable[[R, int], dict[str, Any]] | None = None) -> None:
+                 payload: Callable[[R, int], dict[str, Any]] | None = None,
+                 decide: Callable[[R], str | None] | None = None) -> None:
         checks.whole("cap", cap, low=1)
         checks.callback("progress", progress)
         self.sizes = looks(cap, fixed)
         self.z = z_bound(max(1, len(self.sizes) - 1), rivals)
         self.evaluate, self.diffs, self.margin = evaluate, diffs, margin
         self.progress, self.payload = progress, payload
-        self.fixed = fixed
+        self.fixed, self.decide = fixed, decide
         self._next = 0
         self._previewed = False
         self.result: R | None = None
@@ -207,7 +229,8 @@ class Looker(Generic[R]):
             n = self.sizes[self._next]
             self._next += 1
             result = self.evaluate(prefix(n))
-            stopped = verdict(self.diffs(result), self.z, self.margin)
+            stopped = (self.decide(result) if self.decide is not None
+                       else verdict(self.diffs(result), self.z, self.margin))
             if stopped is not None:
                 self.result, self.samples, self.stopped = result, n, stopped
                 return True
@@ -231,12 +254,14 @@ def run_rounds(cap: int, evaluate: Callable[[int], R],
                diffs: Callable[[R], Sequence[tuple[float, float | None]]], *, rivals: int,
                fixed: bool = False, margin: float = MARGIN_VISTS,
                progress: Callable[..., Any] | None = None,
-               payload: Callable[[R, int], dict[str, Any]] | None = None) -> Rounds[R]:
+               payload: Callable[[R, int], dict[str, Any]] | None = None,
+               decide: Callable[[R], str | None] | None = None) -> Rounds[R]:
     """Take the first `cap` layouts of a sample drawn in full in rounds until the decision is
-    settled (`Looker`: `evaluate(n)` is the analysis on the first n). The last look's result
-    is returned; a run that reaches the cap is the fixed run."""
+    settled (`Looker`: `evaluate(n)` is the analysis on the first n; `decide`, for an
+    analysis with no rivals, as there). The last look's result is returned; a run that
+    reaches the cap is the fixed run."""
     looker = Looker(cap, evaluate, diffs, rivals=rivals, fixed=fixed, margin=margin,
-                    progress=progress, payload=payload)
+                    progress=progress, payload=payload, decide=decide)
     for n in ([PREVIEW] if len(looker.sizes) > 1 else []) + looker.sizes[:-1]:
         if looker.offer(n, lambda k: k):
             assert looker.result is not None and looker.samples is not None

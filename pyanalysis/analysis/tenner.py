@@ -215,11 +215,15 @@ def tenner_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
                 others: Hand | str | None = None, out: Hand | str | None = None,
                 leader: int = 1, samples: int | None = None, seed: int | None = 0,
                 jobs: int | None = None,
-                progress: Callable[[int], None] | None = None) -> TennerOdds:
+                progress: Callable[..., None] | None = None,
+                fixed: bool = False) -> TennerOdds:
     """Is the ten guaranteed over every layout? See `layout_odds` for the arguments; a
     12-card hand is checked for every distinct discard (a discard's count stops once it is
-    sure to be worse than the best one, so a sound hand costs one full count)."""
+    sure to be worse than the best one, so a sound hand costs one full count). With
+    `samples` the draw stops once the best discard is settled (or, for ten cards, once the
+    share made is known to within 0.5 percentage points), unless `fixed`; a sampled
+    "guaranteed" means only that no layout drawn beat him."""
     game = ten_game(game)
     return TennerOdds(layout_odds(hand, game, declarer, others=others, out=out, leader=leader,
                                   target=TEN, samples=samples, seed=seed, jobs=jobs,
-                                  progress=progress, prune=True))
+                                  progress=progress, prune=True, fixed=fixed))
