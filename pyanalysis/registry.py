@@ -246,7 +246,7 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
          Option("depth", "int", "Tricks of the defence's refutation to spell out.",
                 views=("deal",), default=2, low=0, high=3),
          *_samples("Solve this many layouts drawn at random instead of every layout.",
-                   views=("hand",)),
+                   views=("hand",), settles=True),
          Option("out", "cards", OUT.help, views=("hand",)))),
     Analysis("odds", "Layout odds", (
         View(None, "layout_odds", "odds", "declarer",
@@ -255,7 +255,8 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
         (GAME, DECLARER, OUT, OTHERS, LEADER,
          Option("target", "int", "Count the layouts where he takes at least this many tricks"
                                  " instead of the whole distribution.", low=0, high=10),
-         *_samples("Solve this many layouts drawn at random instead of every layout."))),
+         *_samples("Solve this many layouts drawn at random instead of every layout.",
+                   settles=True))),
     Analysis("totus", "Totus, the twelve-card slam", (
         View(None, "totus", "totus", "deal", lambda r, c, s: totus_lines(
             r, c["cards"] if isinstance(c["cards"], pa.Deal) else None, s),
@@ -279,7 +280,8 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
              lambda r, c, s: misere_lines(r, c["hand"], c.get("out"), s),
              "Misère odds", section="odds", cost=32, shown="odds"),),
         (DECLARER, OUT, OTHERS, LEADER,
-         *_samples("Solve this many layouts drawn at random instead of every layout."))),
+         *_samples("Solve this many layouts drawn at random instead of every layout.",
+                   settles=True))),
     Analysis("whist", "Whist or pass", (
         View("deal", "whist_table", "whist-table", "deal",
              lambda r, c, s: whist_table_lines(r, s), "Whist table (open cards)",

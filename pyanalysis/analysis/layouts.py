@@ -266,15 +266,27 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
     classes = distinct_discards(q.hand, q.others)
     if prune and target is not None:
         classes = _screened(q, classes, target)
+
+    def count(discard: tuple[Card, Card], merged: list, limit: int | None) -> LayoutOdds:
+        kept = Hand(q.hand.mask & ~discard[0].bit & ~discard[1].bit)
+        return _odds_for_hand(q, kept, discard, merged, target, samples, seed, jobs, progress,
+                              limit)
+
+    return _in_turn(classes, count, prune and target is not None, stop_after)
+
+
+def _in_turn(classes: list, count: Callable[[tuple[Card, Card], list, int | None], LayoutOdds],
+             prune: bool, stop_after: int | None) -> LayoutOdds:
+    """Every discard of `classes` counted in turn (`count(discard, merged, limit)`: `limit`
+    the failures past which its count stops), ranked, best first. With `prune` a discard's
+    count stops once it has failed more often than the best complete one before it."""
     results: list[LayoutOdds] = []
     best_failed: int | None = None
     for discard, merged in classes:
-        kept = Hand(q.hand.mask & ~discard[0].bit & ~discard[1].bit)
         limit = stop_after
-        if prune and target is not None and best_failed is not None:
+        if prune and best_failed is not None:
             limit = best_failed if limit is None else min(limit, best_failed)
-        odds = _odds_for_hand(q, kept, discard, merged, target, samples, seed, jobs, progress,
-                              limit)
+        odds = count(discard, merged, limit)
         if odds.complete and odds.made is not None:
             if best_failed is None or odds.failed < best_failed:
                 best_failed = odds.failed
@@ -507,21 +519,16 @@ def _pruned_at_cap(q: Question, entries: list, target: int, samples: int, seed: 
     which does not depend on how the count ran), in the order of the same screen."""
     failure = 1 if q.game.kind == MISERE else 0
     where = {discard: i for i, (_, discard, _) in enumerate(entries)}
-    results: list[LayoutOdds] = []
-    best_failed: int | None = None
-    for discard, merged in _screened(q, [(d, m) for _, d, m in entries], target):
+
+    def count(discard: tuple[Card, Card], merged: list, limit: int | None) -> LayoutOdds:
         i = where[discard]
         answers = counted[i].copy()
-        if best_failed is not None:
-            _cut_at_limit(answers, failure, best_failed)
-        odds = _summary(q, entries[i][0], discard, merged, target, samples, seed, answers,
+        if limit is not None:
+            _cut_at_limit(answers, failure, limit)
+        return _summary(q, entries[i][0], discard, merged, target, samples, seed, answers,
                         worst[i])
-        if odds.complete and odds.made is not None:
-            if best_failed is None or odds.failed < best_failed:
-                best_failed = odds.failed
-        results.append(odds)
-    results.sort(key=lambda o: _rank_key(o))
-    return replace(results[0], discards=results)
+
+    return _in_turn(_screened(q, [(d, m) for _, d, m in entries], target), count, True, None)
 
 
 def _batch(q: Question, kept: Hand, ranks: Any) -> Any:

@@ -417,7 +417,7 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
     looker = Looker(cap, decide, _gaps, rivals=len(cards) - 1, fixed=exactly,
                     margin=MARGIN_VISTS if ruleset is not None else MARGIN_SHARE,
                     progress=progress, payload=lambda r, n: r.to_dict()
-                    ) if (cap := looks_cap(samples, exactly)) else None
+                    ) if (cap := looks_cap(samples, exactly, DEFAULT_SAMPLES)) else None
     worlds = sample_worlds(hand, talon_list, game, declarer, leader, samples=samples,
                            seed=seed, discard=discard if talon_list else None, filter=filter,
                            jobs=jobs, known=known, others=other, leader=leader,

@@ -296,14 +296,13 @@ def check_fixed(fixed: Any, samples: Any) -> bool:
     return fixed or samples == "all"
 
 
-def looks_cap(samples: Any, fixed: bool) -> int | None:
-    """The cap of a run that draws `samples` layouts (None: the default 1000), or None when
-    there is nothing to look at: every layout ("all"), or a value the analysis will refuse
-    in its own words."""
-    from .sampling import DEFAULT_SAMPLES
-
+def looks_cap(samples: Any, fixed: bool, default: int) -> int | None:
+    """The cap of a run that draws `samples` layouts (None: the analysis's `default`), or None
+    when there is nothing to look at: every layout ("all"), or a value the analysis will
+    refuse in its own words. (The default is the caller's: this module imports no analysis,
+    so that every analysis may import it.)"""
     if samples is None:
-        return DEFAULT_SAMPLES
+        return default
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         return None
     return samples

@@ -445,7 +445,7 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
 
     looker = Looker(cap, decide, _gaps, rivals=len(node.options) - 1, fixed=exactly,
                     progress=progress, payload=lambda r, n: r.to_dict()
-                    ) if (cap := looks_cap(samples, exactly)) else None
+                    ) if (cap := looks_cap(samples, exactly, DEFAULT_SAMPLES)) else None
     worlds = sample_worlds(hand, talon_list, game, declarer, seat, samples=samples,
                            seed=seed, discard=discard, filter=filter, jobs=jobs,
                            known=known, progress=progress, max_draws=max_draws, looks=looker,

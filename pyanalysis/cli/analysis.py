@@ -27,7 +27,7 @@ from .common import CliError, answer, command, layout_bar, make_rules
 from .options import (
     answer_options, check_sampling, count_option, given, jobs_option, leader_option,
     others_option, out_option, question, read_deal_or_hand, read_hand, refuse_with_deal,
-    rules_options, samples_options,
+    fixed_option, rules_options, samples_options,
 )
 
 __all__ = ["COMMANDS", "misere_odds_command", "odds", "tenner", "totus_command",
@@ -45,8 +45,9 @@ SEED_HELP = "Seed of the sample (with --samples), so that a run can be repeated.
 
 
 def sampling_options(func):  # type: ignore[no-untyped-def]
-    """``--samples N --seed S`` of a layout count."""
-    return samples_options(SAMPLES_HELP, SEED_HELP)(func)
+    """``--samples N --seed S`` of a layout count, and ``--fixed`` (exactly N layouts; by
+    default a target count stops once its answer is settled)."""
+    return samples_options(SAMPLES_HELP, SEED_HELP)(fixed_option()(func))
 
 
 def hand_question(game_help: str | None):  # type: ignore[no-untyped-def]
@@ -79,8 +80,8 @@ def hand_question(game_help: str | None):  # type: ignore[no-untyped-def]
 @answer_options()
 def tenner(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
            rules_name: str | None, rule_overrides: tuple[str, ...], depth: int | None,
-           jobs: int | None, samples: int | None, seed: int | None, out: pa.Hand | None,
-           ascii_only: bool, as_json: bool) -> None:
+           jobs: int | None, samples: int | None, seed: int | None, fixed: bool,
+           out: pa.Hand | None, ascii_only: bool, as_json: bool) -> None:
     """The ten-trick game (RULES.md §2.4), for a deal or for the declarer's hand.
 
     A DEAL (three hands, the declarer's after his discard) is checked as at the table: all
@@ -93,12 +94,13 @@ def tenner(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
     layouts of the others' cards? A count stops a discard as soon as it is worse than the
     best one.
     """
-    check_sampling(samples, seed)
+    check_sampling(samples, seed, fixed=fixed)
     symbols = not ascii_only
     the_deal, hand = read_deal_or_hand(deal_or_hand)
     if the_deal is not None:
         refuse_with_deal("; a deal is checked with all cards open (write its discard after"
-                         " 'discard:')", out=out, samples=samples, seed=seed)
+                         " 'discard:')", out=out, samples=samples, seed=seed,
+                         fixed=fixed or None)
         rules = make_rules(rules_name, rule_overrides, priced=False)
         if rules is not None and not the_deal.is_full:
             raise CliError(f"--rules scores a whole deal of ten tricks; this is an ending of"
@@ -118,7 +120,8 @@ def tenner(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
                             leader=leader, samples=samples, pruned=True)
     with layout_bar(total, bar=Progress) as progress:
         result = tenner_odds(hand, game, declarer, out=out, leader=leader, jobs=jobs,
-                             progress=progress, **given(samples=samples, seed=seed))
+                             progress=progress,
+                             **given(samples=samples, seed=seed, fixed=fixed or None))
     answer(result, as_json, lambda: tenner_odds_lines(result, hand, out, symbols))
 
 
@@ -134,7 +137,8 @@ def tenner(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
 @answer_options(jobs=True)
 def odds(hand: tuple[str, ...], game: str, declarer: int, out: pa.Hand | None,
          others: pa.Hand | None, leader: int, target: int | None, samples: int | None,
-         seed: int | None, jobs: int | None, ascii_only: bool, as_json: bool) -> None:
+         seed: int | None, fixed: bool, jobs: int | None, ascii_only: bool,
+         as_json: bool) -> None:
     """The declarer's double-dummy result over every layout of the cards he cannot see.
 
     HAND is his cards: ten with --out (his discard), twelve (hand and talon: every distinct
@@ -143,20 +147,21 @@ def odds(hand: tuple[str, ...], game: str, declarer: int, out: pa.Hand | None,
     is solved (or a seeded --samples of them). Without --target: how many tricks he takes,
     layout by layout; with it: how often he takes at least T.
     """
-    the_hand, total = layout_question(hand, game, declarer, out, others, leader, samples, seed)
+    the_hand, total = layout_question(hand, game, declarer, out, others, leader, samples, seed,
+                                      fixed)
     with layout_bar(total, bar=Progress) as progress:
         result = layout_odds(the_hand, game, declarer, others=others, out=out, leader=leader,
                              target=target, jobs=jobs, progress=progress,
-                             **given(samples=samples, seed=seed))
+                             **given(samples=samples, seed=seed, fixed=fixed or None))
     answer(result, as_json, lambda: odds_lines(result, the_hand, out, not ascii_only))
 
 
 def layout_question(words: tuple[str, ...], game: str, declarer: int, out: pa.Hand | None,
                     others: pa.Hand | None, leader: int, samples: int | None,
-                    seed: int | None) -> tuple[pa.Hand, int | None]:
+                    seed: int | None, fixed: bool = False) -> tuple[pa.Hand, int | None]:
     """Check a count's question: the declarer's hand, and how many layouts the count will
-    solve (the progress bar's total)."""
-    check_sampling(samples, seed)
+    solve (the progress bar's total, the most it will solve when it may stop early)."""
+    check_sampling(samples, seed, fixed=fixed)
     hand = read_hand(words)
     check_hand(hand, out, others)
     return hand, planned_layouts(hand, game, declarer, others=others, out=out, leader=leader,
@@ -224,7 +229,7 @@ def underbid_command(hand: tuple[str, ...], game: str, declarer: int, out: pa.Ha
 @answer_options(jobs=True)
 def misere_odds_command(hand: tuple[str, ...], declarer: int, out: pa.Hand | None,
                         others: pa.Hand | None, leader: int, samples: int | None,
-                        seed: int | None, jobs: int | None, ascii_only: bool,
+                        seed: int | None, fixed: bool, jobs: int | None, ascii_only: bool,
                         as_json: bool) -> None:
     """Misère over every layout: in how many is the declarer caught (forced to take a trick)?
 
@@ -233,10 +238,11 @@ def misere_odds_command(hand: tuple[str, ...], declarer: int, out: pa.Hand | Non
     solves some six million layouts (minutes); --samples N estimates it in seconds.
     """
     the_hand, total = layout_question(hand, "misere", declarer, out, others, leader, samples,
-                                      seed)
+                                      seed, fixed)
     with layout_bar(total, bar=Progress) as progress:
         result = misere_odds(the_hand, declarer, others=others, out=out, leader=leader,
-                             jobs=jobs, progress=progress, **given(samples=samples, seed=seed))
+                             jobs=jobs, progress=progress,
+                             **given(samples=samples, seed=seed, fixed=fixed or None))
     answer(result, as_json, lambda: misere_lines(result, the_hand, out, not ascii_only))
 
 

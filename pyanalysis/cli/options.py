@@ -378,11 +378,13 @@ def fixed_option() -> Decorator:
 
 
 def check_sampling(samples: int | str | None, seed: int | None,
-                   sampled: bool = False, draw: int | None = None) -> None:
-    """A seed (or a ``--draw`` limit) without sampling is a mistake, said in one line
-    (`sampled`: the question samples layouts unless ``--samples all`` is given)."""
+                   sampled: bool = False, draw: int | None = None, fixed: bool = False) -> None:
+    """A seed (a ``--draw`` limit, ``--fixed``) without sampling is a mistake, said in one
+    line (`sampled`: the question samples layouts unless ``--samples all`` is given)."""
     if draw is not None and samples == "all":
         raise CliError("--draw is for sampling; --samples all takes every layout once")
+    if fixed and samples is None and not sampled:
+        raise CliError("--fixed is for sampling: give --samples N too")
     if seed is None:
         return
     if samples is None and not sampled:

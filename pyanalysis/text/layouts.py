@@ -8,6 +8,7 @@ from fractions import Fraction
 import pyanalysis as pa
 from pyanalysis.analysis import LayoutOdds
 from pyanalysis.analysis.layouts import Layout
+from pyanalysis.analysis.settle import FIRST_LOOK, stop_words
 from pyanalysis.diagram import draw_deal
 
 from .lines import line_lines
@@ -17,7 +18,7 @@ from .words import (
 )
 
 __all__ = ["DOUBLE_DUMMY", "counted_text", "discard_rows", "estimate_text", "layout_lines",
-           "odds_lines"]
+           "odds_lines", "stopping_text"]
 
 #: What every layout count assumes, said wherever one is shown (see `analysis.layouts`).
 DOUBLE_DUMMY = ("Double-dummy: in every layout each player sees all the cards. The defenders"
@@ -32,16 +33,30 @@ def layout_lines(layout: Layout, game: pa.Game, declarer: int, symbols: bool) ->
 
 
 def counted_text(odds: LayoutOdds) -> str:
-    """"184,756 layouts: exact, every layout counted." or the sample's description."""
+    """"184,756 layouts: exact, every layout counted." or the sample's description, with why
+    its draw stopped ("…; settled after 150 layouts (of at most 1,000)")."""
     per = " for each distinct discard" if odds.discards else ""
     if odds.sample is not None:
         seed = f", seed {odds.seed}" if odds.seed is not None else ", no seed"
         return (f"Estimate from {count(odds.sample)} sampled layouts{per}{seed}, of the"
-                f" {count(odds.total)} possible.")
+                f" {count(odds.total)} possible{stopping_text(odds)}.")
     stopped = any(not one.complete for one in odds.discards)
     cut = " (a discard's count stops once it is sure to be worse than the best)" if stopped \
         else ""
     return f"{count(odds.total)} layouts{per}: exact, every layout counted{cut}."
+
+
+def stopping_text(odds: LayoutOdds) -> str:
+    """"; settled after 150 layouts (of at most 1,000)" for a sampled count drawn in rounds
+    (`analysis.settle`); nothing when it took the layouts asked as asked (`fixed`), or
+    reached a cap too small for a look before it."""
+    if (odds.stopped in (None, "fixed") or odds.sample is None
+            or (odds.stopped == "cap" and (odds.cap or 0) <= FIRST_LOOK)):
+        return ""
+    words = stop_words(odds.stopped, odds.sample)
+    if odds.stopped != "cap" and odds.cap:
+        words += f" (of at most {count(odds.cap)})"
+    return "; " + words
 
 
 def estimate_text(odds: LayoutOdds, symbols: bool = True) -> str:

@@ -452,3 +452,136 @@ def test_bad_input_is_a_value_error_with_a_clear_message(call, error, words):
     assert "\n" not in message
     for word in words:
         assert word in message, message
+
+
+# --- sampled counts that stop when settled (analysis.settle) -------------------------------
+
+def drawn_counts(kept: int, others: int, game: str, declarer: int, leader: int, target: int,
+                 samples: int, seed: int) -> Counter:
+    """{0: missed, 1: reached} over the layouts drawn, each solved by the reference minimax:
+    the draw is numpy's seeded one, a rank r giving the lower-numbered other seat the colex
+    subset r of the others' cards (`solver.subset`)."""
+    import numpy as np
+
+    n = bin(kept).count("1")
+    seat_a, seat_b = other_seats(declarer)
+    ranks = np.random.default_rng(seed).integers(0, math.comb(2 * n, n), size=samples)
+    g = Game.parse(game)
+    memo: dict[int, int] = {}
+    out: Counter = Counter({0: 0, 1: 0})
+    for r in ranks.tolist():
+        if r not in memo:
+            hands = [0, 0, 0]
+            hands[declarer - 1] = kept
+            hands[seat_a - 1] = solver.subset(others, n, r)
+            hands[seat_b - 1] = others & ~hands[seat_a - 1]
+            memo[r] = reference.tricks(engine_position(hands, g, declarer, leader))
+        out[int(memo[r] >= target)] += 1
+    return out
+
+
+def without_stop(data: dict) -> dict:
+    """A result's JSON without the fields that say why its draw stopped."""
+    out = {k: v for k, v in data.items() if k not in ("stopped", "cap")}
+    if "discards" in out:
+        out["discards"] = [without_stop(d) for d in out["discards"]]
+    return out
+
+
+@pytest.mark.parametrize("extra", [0, 2])
+def test_a_fixed_sample_counts_exactly_the_layouts_drawn(extra):
+    rng = random.Random(40 + extra)
+    for _ in range(3):
+        hand, others, game, declarer, leader = random_ending(rng, 3, "trump", extra)
+        odds = layout_odds(Hand(hand), game, declarer, others=Hand(others), leader=leader,
+                           target=2, samples=150, seed=9, fixed=True)
+        assert (odds.stopped, odds.samples, odds.cap) == ("fixed", 150, 150)
+        for one in odds.discards or [odds]:
+            kept = one.hand.mask
+            assert one.counts == dict(drawn_counts(kept, others, game, declarer, leader, 2,
+                                                   150, 9))
+
+
+@pytest.mark.parametrize("prune", [False, True])
+def test_rounds_that_reach_the_cap_are_the_fixed_run(monkeypatch, prune):
+    # No look may stop the run: it then counts every layout, round after round, and must
+    # give the fixed run's answer (pruned the same way with prune), field for field.
+    from pyanalysis.analysis import settle
+
+    monkeypatch.setattr(settle, "verdict", lambda *args: None)
+    monkeypatch.setattr(settle, "precise", lambda *args: None)
+    rng = random.Random(5)
+    for kind in KINDS:
+        hand, others, game, declarer, leader = random_ending(rng, 4, kind, 2)
+        target = 1 if kind == "misere" else 2
+        runs = [layout_odds(Hand(hand), game, declarer, others=Hand(others), leader=leader,
+                            target=target, samples=400, seed=3, fixed=fixed, prune=prune)
+                for fixed in (False, True)]
+        assert runs[0].stopped == "cap" and runs[1].stopped == "fixed"
+        assert without_stop(runs[0].to_dict()) == without_stop(runs[1].to_dict())
+
+
+def test_a_run_that_settles_early_is_the_fixed_run_on_its_prefix():
+    # A misère hand of data/bench/misere_hands.jsonl: the best discard is clear long before
+    # 1,000 layouts.
+    hand = "Q87.98.AQT97.87"
+    run = layout_odds(hand, "misere", 1, target=1, samples=1000, seed=0)
+    assert run.stopped in ("settled", "practical") and run.samples < run.cap == 1000
+    assert run.layouts == run.samples
+    prefix = layout_odds(hand, "misere", 1, target=1, samples=run.samples, seed=0, fixed=True)
+    assert without_stop(run.to_dict()) == without_stop(prefix.to_dict())
+
+
+def test_a_single_probability_stops_once_its_interval_is_narrow():
+    # Ten cards that make six tricks in every layout: the share drawn is 1, and its 95%
+    # Wilson interval [n / (n + z²), 1] is narrower than 0.5 points from n = 765 on; the
+    # looks are at 100, 150, 225, 338, 507, 761, 1142, ... so the run stops at 1,142.
+    odds = layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", target=6, samples=5000)
+    assert (odds.stopped, odds.samples, odds.cap) == ("precise", 1142, 5000)
+    low, high = odds.interval
+    assert high - low < 0.005 <= 1 - wilson_interval(761, 761)[0]
+    # The same at a cap below the stop: every layout asked is counted.
+    capped = layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", target=6, samples=700)
+    assert (capped.stopped, capped.samples) == ("cap", 700)
+
+
+def test_a_probability_near_a_half_is_counted_to_the_cap():
+    rng = random.Random(77)
+    hand, others, game, declarer, leader = random_ending(rng, 3, "trump")
+    values = brute_force(hand, others, game, declarer, leader)
+    target = sorted(values)[len(values) // 2]
+    odds = layout_odds(Hand(hand), game, declarer, others=Hand(others), leader=leader,
+                       target=target, samples=600, seed=5)
+    assert 0.1 < odds.probability < 0.9
+    assert (odds.stopped, odds.samples) == ("cap", 600)
+
+
+def test_the_provisional_answers_go_to_a_hook_that_asks_for_them():
+    seen: list[dict] = []
+
+    def hook(k: int, provisional: dict | None = None) -> None:
+        if provisional is not None:
+            seen.append(provisional)
+
+    odds = layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", target=6, samples=5000,
+                       progress=hook)
+    assert [s["sample"] for s in seen] == [25, 100, 150, 225, 338, 507, 761]
+    assert all(s["provisional"] and s["stopped"] == "provisional" for s in seen)
+    assert odds.samples == 1142
+
+
+def test_the_distribution_and_stop_after_keep_the_count_asked():
+    dist = layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", samples=300)
+    assert (dist.stopped, dist.samples, dist.layouts) == ("fixed", 300, 300)
+    cut = layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", target=6, samples=300,
+                      stop_after=0)
+    assert cut.stopped == "fixed" and cut.layouts == 300
+    exact = layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", target=10)
+    assert (exact.stopped, exact.cap) == (None, None)
+
+
+@pytest.mark.parametrize("bad", ["yes", 1, None])
+def test_fixed_must_be_true_or_false(bad):
+    with pytest.raises(PositionError, match="^fixed .*True .*False"):
+        layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", target=6, samples=300,
+                    fixed=bad)

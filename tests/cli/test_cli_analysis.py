@@ -204,11 +204,38 @@ def test_odds_sampled_states_the_sample_seed_interval_and_error():
     out = flat(ok("odds", "AKJ98.AQ.K7.8", "-g", "6S", "--declarer", "1", "--out", "9H 7H",
                   "--target", "6", "--samples", "300", "--seed", "5"))
     low, high = result.interval
-    assert "Estimate from 300 sampled layouts, seed 5, of the 184,756 possible." in out
+    # Its interval is not yet narrower than 0.5 points at 300 layouts: the run took them all.
+    assert ("Estimate from 300 sampled layouts, seed 5, of the 184,756 possible; cap reached"
+            " (300 layouts).") in out
     # One decimal, rounded outwards: the interval shown holds the one computed.
     shown = f"{math.floor(1000 * low) / 10:.1f}–{math.ceil(1000 * high) / 10:.1f}%"
     assert f"95% interval {shown}" in out
     assert f"standard error {100 * result.stderr:.2f}%" in out
+
+
+def test_odds_sampled_says_when_its_draw_stopped_and_fixed_counts_every_one():
+    args = ["odds", "AKQ7.AKQ.AKQ.-", "-g", "10NT", "--declarer", "1", "--out", "8H 7H",
+            "--target", "6", "--samples", "5000"]
+    result = layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", target=6,
+                         samples=5000)
+    out = flat(ok(*args))
+    assert (f"Estimate from {result.samples:,} sampled layouts, seed 0, of the 184,756"
+            f" possible; stopped after {result.samples:,} layouts: the 95% interval is"
+            f" narrower than 0.5 percentage points (of at most 5,000).") in out
+    fixed = flat(ok(*args, "--fixed"))
+    assert "Estimate from 5,000 sampled layouts, seed 0, of the 184,756 possible." in fixed
+    same_json(ok(*args, "--fixed", "--json"),
+              layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", target=6,
+                          samples=5000, fixed=True))
+
+
+def test_misere_odds_sampled_settles_on_the_best_discard():
+    result = pa.misere_odds("Q87.98.AQT97.87", 1, samples=1000)
+    out = flat(ok("misere-odds", "Q87.98.AQT97.87", "--declarer", "1", "--samples", "1000"))
+    assert result.stopped in ("settled", "practical")
+    assert (f"Estimate from {result.samples:,} sampled layouts for each distinct discard,"
+            f" seed 0, of the 184,756 possible; ") in out
+    assert "(of at most 1,000)" in out
 
 
 def test_odds_json_is_the_odds():

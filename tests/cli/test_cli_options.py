@@ -42,6 +42,16 @@ def test_a_seed_without_samples_names_the_flag_to_add():
     assert result.stderr == "Error: --seed is for sampling: give --samples N too\n"
 
 
+@pytest.mark.parametrize("command", [
+    ["odds", ENDING_HAND, "-g", "6NT", "--declarer", "3", "--others", ENDING_OTHERS],
+    ["misere-odds", "Q87.98.AQT97.87", "--declarer", "1"],
+    ["tenner", "AKQ87.AK.AQ.A", "-g", "10S", "--declarer", "1", "--out", "KH QH"]])
+def test_fixed_without_samples_names_the_flag_to_add(command):
+    result = run(*command, "--fixed")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: --fixed is for sampling: give --samples N too\n"
+
+
 def test_samples_all_takes_no_seed_in_the_seat_views():
     result = run("whist", "QJ.AKT8.T.AT9", "-g", "7D", "--declarer", "1", "--seat", "2",
                  "--talon", "7S JD", "--samples", "all", "--seed", "3")
