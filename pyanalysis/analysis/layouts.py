@@ -9,6 +9,17 @@ for every distinct discard and ranks them: fewest failures (without a target, th
 then made most often), and among discards equal in that, the discard of the lowest cards
 (`low_cards_first`: a declarer never throws his aces for nothing).
 
+A sampled count with a target (`samples=N`) is taken in rounds of one seeded draw and stops
+when its answer is settled (`settle`): with 12 cards when the best discard is (the paired
+difference, layout by layout, of the share that goes against him, at the settle rule's
+bound, or within half a percentage point of the best); with n cards, where there is no
+discard to choose, when the 95% interval of the probability (the Wilson interval the result
+reports) is narrower than half a percentage point (`settle.precise`: a precision target, the
+interval reported being the one of the layouts taken). The looks are at 100 layouts, then
+half as many again each time, then N. `fixed=True` counts exactly N; a run that reaches N
+is the fixed run, number for number. The distribution (no target) has no margin to settle
+on and counts every layout asked.
+
 The numbers are double-dummy: in each layout every player is assumed to see all the cards.
 That favours the defenders where at the table they would have to guess his hand, and the
 declarer where he would have to guess the layout, so the figures bound his chances at the
