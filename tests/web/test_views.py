@@ -153,6 +153,9 @@ def test_a_view(browser, live_server, tmp_path, width, view, analysis, deal, gam
         run_analysis(page, analysis, **fields)
     job = started.value.json()["id"]
     page.wait_for_selector(f'#analysis-result section[data-view="{view}"]')
+    # A sampled count may show provisional answers first (analysis.settle): the final one
+    # replaces them when the job is done.
+    page.wait_for_selector("#analysis-result .provisional-mark", state="detached")
     answer = job_result(live_server, job)
     assert answer["state"] == "done"
     result = answer["result"]
