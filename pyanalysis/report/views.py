@@ -142,7 +142,7 @@ def _stop(data: Mapping[str, Any]) -> str | None:
         return None
     words = stop_words(stopped, samples)
     cap = data.get("cap") or data.get("asked")
-    if stopped in ("settled", "practical") and isinstance(cap, int) and cap > samples:
+    if stopped in ("settled", "practical", "precise") and isinstance(cap, int) and cap > samples:
         words += f" (of at most {cap:,})"
     return words
 
@@ -287,7 +287,9 @@ def _odds(data: Mapping[str, Any]) -> dict[str, Any]:
     return {"rows": rows, "exact": data["exact"], "layouts": data["layouts"], "total": total,
             "others": _count(data["others"]), "misere": misere, "target": target,
             "game": game.symbol(), "guaranteed": data.get("guaranteed"),
-            "seed": data.get("seed")}
+            "seed": data.get("seed"),
+            # A count's JSON names the layouts drawn "sample" (its older key).
+            "stop": _stop({**data, "samples": data.get("sample")})}
 
 
 #: Each view: its template and how the result's JSON becomes what the template shows.

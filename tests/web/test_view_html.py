@@ -89,3 +89,20 @@ def test_a_sampled_view_says_how_its_draw_stopped():
     lead = pa.lead_decision("AK.-.-.-", "6S", 1, leader=2, others="QJ.7.-.A", samples="all",
                             filter="none")
     assert stop.findall(view_html("lead-seat", lead.to_dict())) == []
+
+
+def test_a_sampled_count_says_how_its_draw_stopped():
+    stop = re.compile(r'<p class="view-stop">([^<]*)</p>')
+    settled = pa.misere_odds("Q87.98.AQT97.87", 1, samples=1000)
+    assert settled.stopped == "settled" and settled.samples < 1000
+    assert stop.findall(view_html("odds", settled.to_dict())) == [
+        f"Settled after {settled.samples:,} layouts (of at most 1,000)."]
+    sure = pa.layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", target=6,
+                          samples=5000)
+    assert stop.findall(view_html("odds", sure.to_dict())) == [
+        f"Stopped after {sure.samples:,} layouts: the 95% interval is narrower than 0.5"
+        f" percentage points (of at most 5,000)."]
+    fixed = pa.misere_odds("Q87.98.AQT97.87", 1, samples=300, fixed=True)
+    exact = pa.misere_odds("87.9.AQT97.87", 1, out="Q.8.-.-")
+    for quiet in (fixed, exact):
+        assert stop.findall(view_html("odds", quiet.to_dict())) == []
