@@ -452,7 +452,8 @@ def _odds_in_rounds(q: Question, target: int, samples: int, seed: int | None,
             q, kept, np.asarray(new, dtype=np.int64), target, jobs, progress)),
             dtype=np.int8).reshape(n, len(entries))
 
-    def worst_at(i: int, n: int) -> Callable[[int], Layout]:
+    def worst_at(i: int) -> Callable[[int], Layout]:
+        """Layout `index` of the draw with entry i's kept hand, as a deal with its line."""
         kept, discard = entries[i][0], entries[i][1]
         return lambda index: layout_at(q, _batch(q, kept, ranks[index:index + 1]), 0, discard)
 
@@ -462,7 +463,7 @@ def _odds_in_rounds(q: Question, target: int, samples: int, seed: int | None,
         answers = table(n)
         counted = [answers[:, i] for i in range(len(entries))]
         odds = [replace(_summary(q, kept, discard, merged, target, n, seed, counted[i],
-                                 worst_at(i, n) if worst else (lambda index: None)),
+                                 worst_at(i) if worst else (lambda index: None)),
                         stopped="provisional", cap=samples)
                 for i, (kept, discard, merged) in enumerate(entries)]
         if len(entries) == 1:
@@ -480,7 +481,7 @@ def _odds_in_rounds(q: Question, target: int, samples: int, seed: int | None,
         answers = table(samples)
         result = _pruned_at_cap(q, entries, target, samples, seed,
                                 [answers[:, i] for i in range(len(entries))],
-                                [worst_at(i, samples) for i in range(len(entries))])
+                                [worst_at(i) for i in range(len(entries))])
     else:
         result = evaluate(run.samples, worst=True)
     return _stopped(result, run.stopped)

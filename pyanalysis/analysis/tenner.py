@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from .. import checks
 from ..cards import Card
 from ..deal import Deal
 from ..errors import PositionError
@@ -24,6 +25,7 @@ from ..rules import RuleSet
 from ..scoring import DealScore
 from ..solving import make_position, tricks_along
 from .layouts import Layout, LayoutOdds, distinct_discards, layout_odds, renamed_arguments
+from . import settle
 from .pricing import outcome, shares_at
 
 TEN = 10
@@ -224,6 +226,23 @@ def tenner_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
     share made is known to within 0.5 percentage points), unless `fixed`; a sampled
     "guaranteed" means only that no layout drawn beat him."""
     game = ten_game(game)
+    checks.callback("progress", progress)
     return TennerOdds(layout_odds(hand, game, declarer, others=others, out=out, leader=leader,
                                   target=TEN, samples=samples, seed=seed, jobs=jobs,
-                                  progress=progress, prune=True, fixed=fixed))
+                                  progress=_as_tenner(progress), prune=True, fixed=fixed))
+
+
+def _as_tenner(progress: Callable[..., None] | None) -> Callable[..., None] | None:
+    """`progress` as the count tells it: a provisional answer (`settle.provisional`) handed on
+    as a `TennerOdds` and its `to_dict()`, the shape of the final answer, so that a hook
+    renders it as it renders that."""
+    if progress is None:
+        return None
+
+    def told(k: int, provisional: dict[str, Any] | None = None, result: Any = None) -> None:
+        if provisional is None or result is None:
+            progress(k)
+            return
+        shown = TennerOdds(result)
+        settle.provisional(progress, shown.to_dict(), shown)
+    return told

@@ -585,3 +585,23 @@ def test_fixed_must_be_true_or_false(bad):
     with pytest.raises(PositionError, match="^fixed .*True .*False"):
         layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", target=6, samples=300,
                     fixed=bad)
+
+
+def test_the_tenners_provisional_answers_have_the_tenners_shape():
+    from pyanalysis.analysis.tenner import TennerOdds, tenner_odds
+
+    seen: list[tuple[dict, object]] = []
+    told: list[int] = []
+
+    def hook(k: int, provisional: dict | None = None, result: object = None) -> None:
+        if provisional is None:
+            told.append(k)
+        else:
+            seen.append((provisional, result))
+
+    odds = tenner_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", samples=5000,
+                       progress=hook)
+    assert seen and all(isinstance(r, TennerOdds) and p["provisional"]
+                        and p["guaranteed"] == r.guaranteed and p["sample"] == r.odds.samples
+                        for p, r in seen)
+    assert sum(told) == odds.odds.samples
