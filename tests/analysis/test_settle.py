@@ -175,3 +175,28 @@ def test_a_web_job_shows_its_provisional_answer_and_keeps_it_on_cancel() -> None
         assert "result" not in status
     finally:
         pool.shutdown()
+
+
+def test_precise_is_an_interval_narrower_than_the_margin() -> None:
+    assert settle.precise((0.95, 0.954)) == "precise"
+    assert settle.precise((0.95, 0.955)) is None  # not narrower: as wide as the margin
+    assert settle.precise((0.2, 0.8)) is None and settle.precise(None) is None
+    assert settle.precise((0.2, 0.21), margin=0.02) == "precise"
+    assert settle.stop_words("precise", 1142) == (
+        "stopped after 1,142 layouts: the 95% interval is narrower than 0.5 percentage points")
+
+
+def test_a_run_with_its_own_stop_rule_looks_with_it() -> None:
+    # `decide` replaces the rule on the rivals: here it stops at the third look.
+    asked: list[int] = []
+
+    def decide(n: int) -> str | None:
+        asked.append(n)
+        return "precise" if n >= 225 else None
+
+    run = settle.run_rounds(1000, lambda n: n, lambda r: [], rivals=0, decide=decide)
+    assert (run.result, run.samples, run.stopped) == (225, 225, "precise")
+    assert asked == [100, 150, 225]
+    fixed = settle.run_rounds(1000, lambda n: n, lambda r: [], rivals=0, decide=decide,
+                              fixed=True)
+    assert (fixed.samples, fixed.stopped) == (1000, "fixed")
