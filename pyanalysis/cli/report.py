@@ -6,7 +6,8 @@ Either way the page holds the diagram, the double-dummy table and the play to st
 every position with the value of every legal card; `--whist`, `--leads` and `--odds` add those
 tables, `--declare` what he should have declared, and `--whist-seat SEAT`, `--lead-seat` and
 `--catch` the seat views (a defender's whist, the leader's lead, the misère catch) drawn as
-the web page draws them. `--json` prints the page's data (`Report.to_dict()`) instead of, or besides, writing it.
+the web page draws them. `--json` prints the page's data (`Report.to_dict()`) instead of,
+or besides, writing it.
 """
 from __future__ import annotations
 

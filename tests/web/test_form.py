@@ -13,6 +13,7 @@ import pytest
 
 from pyanalysis import registry
 from test_browser import Page
+from test_views import artifacts
 
 pytestmark = pytest.mark.slow
 
@@ -65,7 +66,7 @@ def check_field(field: dict[str, Any], option: dict[str, Any], games: list[str])
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_form_shows_exactly_the_registrys_options(browser, live_server, width):
+def test_the_form_shows_exactly_the_registrys_options(browser, live_server, width, tmp_path):
     app = Page(browser, live_server, width)
     page = app.page
     analyses = listed(live_server)
@@ -87,6 +88,8 @@ def test_the_form_shows_exactly_the_registrys_options(browser, live_server, widt
         scroll = page.evaluate("() => [document.documentElement.scrollWidth,"
                                " document.body.scrollWidth]")
         assert scroll[0] <= width and scroll[1] <= width, (analysis["name"], scroll)
+        page.locator("#analysis-form").screenshot(
+            path=str(artifacts(tmp_path) / f"form-{analysis['name']}-{width}.png"))
         # Tab goes from the analysis's name through each of its fields, in order, to Run.
         page.focus("#analysis")
         reached = []
