@@ -4,7 +4,10 @@ A DEAL (with --game and the seats) gives the principal line of its solution; a g
 FILE (`pyanalysis.record`, `-` for stdin) gives the play as recorded, reviewed card by card.
 Either way the page holds the diagram, the double-dummy table and the play to step through,
 every position with the value of every legal card; `--whist`, `--leads` and `--odds` add those
-tables. `--json` prints the page's data (`Report.to_dict()`) instead of, or besides, writing it.
+tables, `--declare` what he should have declared, and `--whist-seat SEAT`, `--lead-seat` and
+`--catch` the seat views (a defender's whist, the leader's lead, the misère catch) drawn as
+the web page draws them. `--json` prints the page's data (`Report.to_dict()`) instead of,
+or besides, writing it.
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import click
 
 import pyanalysis as pa
 from pyanalysis.record_file import is_record, read_record
-from pyanalysis.report import deal_report, review_report
+from pyanalysis.report import SeatViews, deal_report, review_report
 from pyanalysis.solving import focus_seat
 
 from .common import (
@@ -65,6 +68,15 @@ def odds_bar(deal: pa.Deal, wanted: bool) -> Iterator[Callable[[int], None] | No
 @click.option("--declare", "with_declare", is_flag=True,
               help="Add what the declarer should have declared: every game with his best"
                    " discard, over 1,000 layouts (the deal's talon or discard needed).")
+@seat_option("whist-seat", "Add whist or pass decided from this defender's seat: his cards"
+                          " and the open talon, over up to 1,000 layouts (rules default to"
+                          " sochi).")
+@click.option("--lead-seat", "with_lead_seat", is_flag=True,
+              help="Add the opening lead decided from the leader's seat: his cards and the"
+                   " talon (or the cards he cannot see), over up to 1,000 layouts.")
+@click.option("--catch", "with_catch", is_flag=True,
+              help="Add the misère catch: his discards against the catchers' defences, the"
+                   " discard unseen (a misère with its discard).")
 @click.option("--title", default=None, metavar="TEXT", help="The page's title.")
 @click.option("--output", "-o", default=None, metavar="FILE",
               help="The page to write ('-': standard output).")
@@ -72,7 +84,8 @@ def odds_bar(deal: pa.Deal, wanted: bool) -> Iterator[Callable[[int], None] | No
 def report(source: tuple[str, ...], game: str | None, declarer: int | None,
            player: int | None, leader: int | None, talon_rule: str | None,
            rules_name: str | None, with_whist: bool, with_leads: bool, with_odds: bool,
-           with_declare: bool, title: str | None, output: str | None, as_json: bool) -> None:
+           with_declare: bool, whist_seat: int | None, with_lead_seat: bool,
+           with_catch: bool, title: str | None, output: str | None, as_json: bool) -> None:
     """Write a deal, or a played deal, as one HTML page that opens in any browser.
 
     DEAL|FILE is a one-line deal (with --game and --declarer, or --player in raspasy), whose
@@ -87,6 +100,7 @@ def report(source: tuple[str, ...], game: str | None, declarer: int | None,
         raise CliError("give the page's file with -o FILE ('-' for standard output), or --json")
     if output == "-" and as_json:
         raise CliError("-o - and --json both print to standard output: choose one")
+    seats = SeatViews(whist=whist_seat, lead=with_lead_seat, catch=with_catch)
     if is_record(source):
         given = [name for name, value in (("--game", game), ("--declarer", declarer),
                                           ("--leader", leader), ("--talon-rule", talon_rule))
@@ -100,7 +114,7 @@ def report(source: tuple[str, ...], game: str | None, declarer: int | None,
         with odds_bar(record.deal, with_odds) as progress:
             page = review_report(reviewed, rules=rules_name, whist=with_whist,
                                  leads=with_leads, odds=with_odds, title=title,
-                                 progress=progress, declare=with_declare)
+                                 progress=progress, declare=with_declare, seats=seats)
     else:
         if game is None:
             raise CliError("--game is needed with a DEAL (e.g. --game 8S --declarer 1)")
@@ -111,7 +125,8 @@ def report(source: tuple[str, ...], game: str | None, declarer: int | None,
             page = deal_report(the_deal, the_game, declarer=declarer, player=player,
                                leader=leader or 1, talon_rule=talon_rule, rules=rules_name,
                                whist=with_whist, leads=with_leads, odds=with_odds,
-                               title=title, progress=progress, declare=with_declare)
+                               title=title, progress=progress, declare=with_declare,
+                               seats=seats)
     if output is not None:
         said = write_page(page, output)
         if said and not as_json:

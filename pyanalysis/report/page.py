@@ -1,6 +1,6 @@
 """What a report page holds: the deal, the game, the play with every position's card values,
-the double-dummy table, and the analyses asked for (whist, leads, layouts, what to declare)
-or the problem.
+the double-dummy table, and the analyses asked for (whist, leads, layouts, what to declare,
+a defender's whist and the leader's lead from their seats, the misère catch) or the problem.
 
 `Report` is data only; `pyanalysis.report.html` turns it into the page. The builders:
 
@@ -14,11 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..analysis.catch import MisereCatch, misere_catch
 from ..analysis.declare import Declaration, declare_options
 from ..analysis.layouts import LayoutOdds, layout_odds
-from ..analysis.leads import LeadTable, lead_table
+from ..analysis.leads import LeadDecision, LeadTable, lead_decision, lead_table
 from ..analysis.problems import ProblemSolution
-from ..analysis.whist import WhistTable, whist_table
+from ..analysis.whist import WhistDecision, WhistTable, whist_decision, whist_table
 from ..deal import Deal
 from ..diagram import SEAT_NAMES
 from ..errors import PositionError
@@ -29,7 +30,7 @@ from ..serialize import JsonFields, nonempty, to_jsonable
 from ..solving import DDTable, focus_seat, resolve_talon_rule, table
 from .play import PlayView, play_from_review, principal_play
 
-__all__ = ["Report", "deal_report", "problem_report", "review_report"]
+__all__ = ["Report", "SeatViews", "deal_report", "problem_report", "review_report"]
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,9 @@ class Report(JsonFields):
     `play`: the line shown, each card with the values of every legal card; `dd`: the
     double-dummy table (None when not wanted); `whist`, `leads`, `odds`, `declare` (what he
     should have declared, `declare_options`): the analyses asked for; `problem`: the problem
-    solved, for a problem's page; `seat_names`: how the page names seats 1..3; `game_label`:
+    solved, for a problem's page; `whist_seat`, `lead_seat` (a defender's whist or pass and
+    the leader's lead, each from his own seat) and `catch` (the misère with the discard
+    unseen): the seat views asked for; `seat_names`: how the page names seats 1..3; `game_label`:
     the game as the page names it (a problem's "♦ trumps"), when not its symbol; `verdict`:
     the result in words (None when the level is not known).
     """
@@ -63,6 +66,9 @@ class Report(JsonFields):
     whist_words: tuple[str, ...] = ()
     game_label: str | None = None
     declare: Declaration | None = None
+    whist_seat: WhistDecision | None = None
+    lead_seat: LeadDecision | None = None
+    catch: MisereCatch | None = None
 
     @property
     def focus_role(self) -> str:
@@ -90,7 +96,8 @@ class Report(JsonFields):
             ("discard", lambda r: None if r.deal.discard is None
              else to_jsonable(_display(r.deal.discard))),
             "play", ("table", lambda r: to_jsonable(r.dd)), "whist", "leads", "odds", "problem",
-            nonempty("declare"))
+            nonempty("declare"), nonempty("whist_seat"), nonempty("lead_seat"),
+            nonempty("catch"))
 
 
 def _name(game: Game, focus: int) -> str:
@@ -107,9 +114,10 @@ def _display(hand: Any) -> list[Any]:
 
 def _analyses(deal: Deal, game: Game, focus: int, leader: int, *, rules: Any, whist: bool,
               leads: bool, odds: bool, declare: bool = False,
-              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+              progress: Callable[[int], None] | None = None, seats: SeatViews | None = None
+              ) -> dict[str, Any]:
     """The analyses asked for; each refuses a game it does not apply to, in one line."""
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = _seat_views(deal, game, focus, leader, rules, seats) if seats else {}
     if whist:
         out["whist"] = whist_table(deal, game, focus, rules=rules or "sochi", leader=leader)
     if leads:
@@ -123,6 +131,50 @@ def _analyses(deal: Deal, game: Game, focus: int, leader: int, *, rules: Any, wh
                                   leader=leader, progress=progress)
     if declare:
         out["declare"] = _declare(deal, game, focus, leader, rules)
+    return out
+
+
+@dataclass(frozen=True)
+class SeatViews:
+    """The seat views a report is asked for: `whist`, the defender whose whist or pass is
+    decided from his seat (None: not asked); `lead`, the leader's lead from his seat;
+    `catch`, the misère catch with the discard unseen. Each runs as `prefdd whist --seat`,
+    `prefdd lead` with a hand and `prefdd misere-catch` do by default; `samples` (None: the
+    analyses' default, up to 1,000 layouts) is the most layouts the two decisions draw."""
+
+    whist: int | None = None
+    lead: bool = False
+    catch: bool = False
+    samples: int | str | None = None
+
+    def __bool__(self) -> bool:
+        return self.whist is not None or self.lead or self.catch
+
+
+def _seat_views(deal: Deal, game: Game, focus: int, leader: int, rules: Any,
+                seats: SeatViews) -> dict[str, Any]:
+    """The seat views asked for, each from the cards its player sees: the defender's and the
+    leader's own hands and the talon (or, without one, the leader's view of the others'
+    cards), the misère's deal with his discard unseen."""
+    out: dict[str, Any] = {}
+    drawn = {} if seats.samples is None else {"samples": seats.samples}
+    if seats.whist is not None:
+        if not deal.talon:
+            raise PositionError("the seat whist decision needs the deal's talon, open to the"
+                                " defenders")
+        out["whist_seat"] = whist_decision(deal.hands[seats.whist - 1], game, focus,
+                                           seats.whist, talon=list(deal.talon),
+                                           rules=rules or "sochi", **drawn)
+    if seats.lead:
+        first, second = Seat.defenders(leader)
+        place: dict[str, Any] = ({"talon": list(deal.talon)} if deal.talon else
+                                 {"others": deal.hands[first - 1] | deal.hands[second - 1]})
+        out["lead_seat"] = lead_decision(deal.hands[leader - 1], game, focus, leader=leader,
+                                         rules=rules, **place, **drawn)
+    if seats.catch:
+        if game.kind != MISERE:
+            raise PositionError(f"the misère catch is for a misère, not {game}")
+        out["catch"] = misere_catch(deal, focus, leader=leader)
     return out
 
 
@@ -145,11 +197,12 @@ def deal_report(deal: Deal | str, game: Game | str, *, declarer: int | None = No
                 rules: Any = None, whist: bool = False, leads: bool = False,
                 odds: bool = False, dd: bool = True, title: str | None = None,
                 progress: Callable[[int], None] | None = None,
-                declare: bool = False) -> Report:
+                declare: bool = False, seats: SeatViews | None = None) -> Report:
     """A deal's page: the principal line reviewed (every position's card values, all costs
     zero), the double-dummy table, and the whist (`whist`), lead (`leads`) and layout
-    (`odds`) tables and what he should have declared (`declare`) when asked. `rules` prices
-    the whist and lead tables (the whist table defaults to "sochi") and the declaration;
+    (`odds`) tables, what he should have declared (`declare`) and the seat views (`seats`)
+    when asked. `rules` prices the whist and lead tables (the whist table and the whist
+    decision default to "sochi"), the declaration and the leads from the seat;
     `progress(k)` is told as k more layouts are counted for `odds`."""
     deal = Deal.parse(deal)
     game = Game.parse(game)
@@ -157,7 +210,7 @@ def deal_report(deal: Deal | str, game: Game | str, *, declarer: int | None = No
     play = principal_play(deal, game, declarer=declarer, player=player, leader=leader,
                           talon_rule=talon_rule)
     extra = _analyses(deal, game, focus, leader, rules=rules, whist=whist, leads=leads,
-                      odds=odds, declare=declare, progress=progress)
+                      odds=odds, declare=declare, progress=progress, seats=seats)
     return Report(
         title=title or _name(game, focus), deal=deal, game=game, focus=focus, leader=leader,
         talon_rule=resolve_talon_rule(deal, game, talon_rule), play=play,
@@ -169,16 +222,18 @@ def review_report(result: Any, *, rules: Any = None, whist: bool = False,
                   leads: bool = False, odds: bool = False, dd: bool = True,
                   title: str | None = None,
                   progress: Callable[[int], None] | None = None,
-                  declare: bool = False) -> Report:
+                  declare: bool = False, seats: SeatViews | None = None) -> Report:
     """A played deal's page from its review (`pa.review`): the played line, every card's
-    values, the errors (cards with a cost) marked, and the analyses asked for."""
+    values, the errors (cards with a cost) marked, and the analyses asked for (`seats`: the
+    seat views, as for `deal_report`)."""
     play = play_from_review(result)
     deal, game, focus = result.deal, result.game, result.focus
-    if focus is None and (whist or leads or odds or declare):
+    if focus is None and (whist or leads or odds or declare or seats):
         raise PositionError("the whist, lead and layout tables are for a contract or misère,"
                             " not raspasy")
     extra = _analyses(deal, game, focus, result.leader, rules=rules, whist=whist, leads=leads,
-                      odds=odds, declare=declare, progress=progress) if focus is not None else {}
+                      odds=odds, declare=declare, progress=progress,
+                      seats=seats) if focus is not None else {}
     name = _name(game, focus) if focus is not None else "Raspasy"
     return Report(
         title=title or f"{name}, as played", deal=deal, game=game, focus=focus,

@@ -13,7 +13,9 @@ import pytest
 
 import pyanalysis as pa
 from cli_support import flat, ok, run, random_deal, strict_json
-from pyanalysis.report import deal_report, embed_json, render_html, review_report
+from pyanalysis.report import (
+    SeatViews, deal_report, embed_json, render_html, review_report, view_html,
+)
 from pyanalysis.solving import make_position
 
 DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
@@ -259,6 +261,40 @@ def test_the_whist_lead_and_layout_tables_are_the_analyses_own():
     assert led.data["leads"] == json.loads(json.dumps(table.to_dict()))
 
 
+TALON_DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D"
+MISERE_ENDING = "8.-.T.- J.-.-.9 -.-.J.7 KD KH"
+
+
+def test_the_seat_views_are_the_analyses_own_drawn_as_the_page_draws_them():
+    # The defender's whist and the leader's lead from their seats, each the analysis run on
+    # the cards its player sees, drawn by the web page's own view template.
+    report = deal_report(TALON_DEAL, "6S", declarer=1, leader=2,
+                         seats=SeatViews(whist=2, lead=True, samples=40))
+    html = render_html(report)
+    data = read(html).data
+    deal = pa.Deal.parse(TALON_DEAL)
+    whist = pa.whist_decision(deal.hands[1], "6S", 1, 2, talon=list(deal.talon), samples=40)
+    lead = pa.lead_decision(deal.hands[1], "6S", 1, leader=2, talon=list(deal.talon),
+                            samples=40)
+    assert data["whist_seat"] == json.loads(json.dumps(whist.to_dict()))
+    assert data["lead_seat"] == json.loads(json.dumps(lead.to_dict()))
+    assert view_html("whist-seat", whist.to_dict()) in html
+    assert view_html("lead-seat", lead.to_dict()) in html
+    assert "catch" not in data and 'data-view="misere-catch"' not in html
+    plain = read(render_html(deal_report(TALON_DEAL, "6S", declarer=1)))
+    assert not {"whist_seat", "lead_seat", "catch"} & set(plain.data)
+
+
+def test_the_misere_catch_is_the_analysis_own_drawn_as_the_page_draws_it():
+    out = ok("report", MISERE_ENDING, "-g", "misere", "--declarer", "2", "--catch", "--json")
+    catch = pa.misere_catch(MISERE_ENDING, 2)
+    assert strict_json(out)["catch"] == json.loads(json.dumps(catch.to_dict()))
+    html = render_html(deal_report(MISERE_ENDING, "misere", declarer=2,
+                                   seats=SeatViews(catch=True)))
+    assert view_html("misere-catch", catch.to_dict()) in html
+    assert 'data-view="whist-seat"' not in html and 'data-view="lead-seat"' not in html
+
+
 def test_the_double_dummy_table_is_pa_table():
     deal = pa.Deal.parse(DEAL)
     data = read(render_html(deal_report(deal, "8S", declarer=1))).data
@@ -325,6 +361,10 @@ def test_report_command_reads_a_record(tmp_path):
     (["missing.txt", "-o", "x.html"], "cannot read 'missing.txt'"),
     (["AKQJ.T9.87.AK", "-g", "8S", "--declarer", "1", "-o", "x.html"], "expected 3 hands"),
     ([DEAL, "-g", "8S", "--declarer", "1", "-o", "-", "--json"], "choose one"),
+    ([DEAL, "-g", "8S", "--declarer", "1", "--catch", "-o", "x.html"], "for a misère, not 8"),
+    ([DEAL.rsplit(" ", 1)[0], "-g", "8S", "--declarer", "1", "--whist-seat", "2", "-o",
+      "x.html"],
+     "needs the deal's talon"),
 ])
 def test_report_command_bad_input_is_one_line(args, message, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

@@ -238,12 +238,14 @@ def test_a_bad_deal_is_shown_in_the_parsers_words(app):
 
 
 def run_analysis(page, name: str, **fields: str) -> None:
+    """Choose the analysis `name`, set its options' fields (the form the page builds from
+    `/api/analyses`: ``#opt-`` + the option's name) and run it."""
     page.select_option("#analysis", name)
     for field, value in fields.items():
-        if field in ("samples", "seed"):
-            page.fill(f"#{field}", value)
+        if page.eval_on_selector(f"#opt-{field}", "e => e.tagName") == "SELECT":
+            page.select_option(f"#opt-{field}", value)
         else:
-            page.select_option(f"#{field}", value)
+            page.fill(f"#opt-{field}", value)
     page.click("#run")
 
 

@@ -22,6 +22,8 @@
     asked: 0,         // the number of the last position asked (older answers are dropped)
     picks: {},        // card -> "1" | "2" | "3" | "talon" | "discard" (the card picker)
     job: null,        // the analysis running
+    analyses: {},     // name -> the analysis as GET /api/analyses lists it (the registry's)
+    typed: {},        // "name|type" -> a value typed in the analysis form, kept across analyses
   };
 
   // ------------------------------------------------------------------ helpers
@@ -401,10 +403,7 @@
     $("analysis-result").replaceChildren();
     const q = question();
     q.analysis = $("analysis").value;
-    for (const name of ["rules", "samples", "seed", "seat", "partner"]) {
-      const value = $(name).value.trim();
-      if (value) q[name] = value;
-    }
+    Object.assign(q, formValues());
     let job;
     try { job = await api("/api/jobs", q); } catch (error) { showError("analysis-error", error); return; }
     state.job = job.id;
@@ -462,6 +461,125 @@
     try { await api("/api/jobs/" + id + "/cancel", {}); } catch (error) { showError("analysis-error", error); }
   }
 
+
+  // ------------------------------------------------------------------ the analysis form
+  // Each analysis's fields are made from its options as GET /api/analyses lists them (the
+  // registry's, as the command line takes them), so an option added to the registry is on
+  // the page with no edit here. The server reads and checks every value; the page only
+  // gives each type a fitting input.
+
+  // Options the deal's own controls give: left blank, the deal's value is sent.
+  const FROM_DEAL = new Set(["game", "declarer", "leader"]);
+  // An example for the types typed as text (the hint says the rest).
+  const EXAMPLE = { words: "2=whist,3=pass", rule: "whist_split=gentleman", known: "3=AS KS",
+    "card-list": "AS KS" };
+  const labelText = (name) => name[0].toUpperCase() + name.slice(1).replace(/_/g, " ");
+
+  // The values a select offers for the option (none: it is typed).
+  function choicesOf(option) {
+    if (option.type === "game") return GAMES;
+    if (option.type === "seat") return ["1", "2", "3"];
+    if (["samples", "words", "flag"].includes(option.type)) return [];
+    return option.choices.map(String);
+  }
+
+  // What a blank field means: the deal's value, the analysis's default, or nothing given.
+  function blankText(option) {
+    if (FROM_DEAL.has(option.name)) return "as in the deal";
+    if (option.default !== null) return "default: " + option.default;
+    return option.required ? "required" : "default";  // the analysis decides
+  }
+
+  function optionInput(option) {
+    const blank = blankText(option);
+    const choices = choicesOf(option);
+    if (option.type === "flag") return el("input", { type: "checkbox", checked: option.default === true });
+    if (choices.length) {
+      return el("select", {}, el("option", { value: "" }, blank),
+        ...choices.map((c) => el("option", { value: c }, c)));
+    }
+    const numeric = ["int", "seed", "samples"].includes(option.type);
+    if (numeric && !option.choices.includes("all")) {
+      const input = el("input", { type: "number", step: "1", placeholder: blank });
+      if (option.low !== undefined && option.low !== null) input.min = String(option.low);
+      if (option.high !== undefined && option.high !== null) input.max = String(option.high);
+      return input;
+    }
+    const example = EXAMPLE[option.type] ? ", e.g. " + EXAMPLE[option.type] : "";
+    return el("input", { type: "text", autocomplete: "off", spellcheck: false,
+      inputMode: numeric ? "numeric" : "text",
+      placeholder: numeric ? blank + " (a number, or all)" : blank + example });
+  }
+
+  // One option's field: its input, a label with its name, its help (and the command line's
+  // flag) as the input's description for screen readers.
+  function optionField(option) {
+    const id = "opt-" + option.name;
+    const input = optionInput(option);
+    input.id = id;
+    input.name = option.name;
+    input.setAttribute("aria-describedby", id + "-help");
+    if (option.required && !FROM_DEAL.has(option.name)) input.setAttribute("aria-required", "true");
+    const kept = state.typed[option.name + "|" + option.type];
+    if (kept !== undefined) {
+      if (input.type === "checkbox") input.checked = kept;
+      else if (input.tagName !== "SELECT" || [...input.options].some((o) => o.value === kept)) input.value = kept;
+    }
+    const label = el("label", { for: id }, labelText(option.name));
+    if (option.required && !FROM_DEAL.has(option.name)) label.append(el("span", { class: "req" }, " (required)"));
+    const help = el("small", { class: "hint", id: id + "-help" }, option.help + " ", el("code", {}, option.flag));
+    const kind = option.type === "flag" ? "option-field check" : "option-field";
+    return el("div", { class: kind, "data-option": option.name, "data-type": option.type },
+      ...(option.type === "flag" ? [input, label] : [label, input]), help);
+  }
+
+  function drawForm() {
+    const analysis = state.analyses[$("analysis").value];
+    const box = $("analysis-options");
+    box.replaceChildren(el("legend", {}, "Options"));
+    if (!analysis) return;
+    $("analysis-about").replaceChildren(analysis.title + " · on the command line: ",
+      el("code", {}, "prefdd " + analysis.command));
+    for (const option of analysis.options) box.append(optionField(option));
+  }
+
+  // "3=AS KS, 2=QD" as {"3": "AS KS", "2": "QD"}; other text is sent as typed, for the
+  // server to say what it wants.
+  function seatCards(text) {
+    const known = {};
+    for (const part of text.split(/[,;]/)) {
+      const m = /^\s*([123])\s*[=:]\s*(\S.*?)\s*$/.exec(part);
+      if (!m) return text;
+      known[m[1]] = known[m[1]] ? known[m[1]] + " " + m[2] : m[2];
+    }
+    return known;
+  }
+
+  // The request's fields from the form: each filled field under its option's name (a blank
+  // one is left to the deal or the analysis's default).
+  function formValues() {
+    const values = {};
+    const analysis = state.analyses[$("analysis").value];
+    for (const option of analysis ? analysis.options : []) {
+      const input = $("opt-" + option.name);
+      if (!input) continue;
+      if (option.type === "flag") { values[option.name] = input.checked; continue; }
+      const text = input.value.trim();
+      if (!text) continue;
+      if (option.type === "rule") values[option.name] = text.split(/[\s,;]+/).filter(Boolean);
+      else if (option.type === "known") values[option.name] = seatCards(text);
+      else values[option.name] = text;
+    }
+    return values;
+  }
+
+  function keepTyped(event) {
+    const field = event.target.closest("[data-option]");
+    if (!field) return;
+    const key = field.dataset.option + "|" + field.dataset.type;
+    state.typed[key] = event.target.type === "checkbox" ? event.target.checked : event.target.value;
+  }
+
   // ------------------------------------------------------------------ wiring
   function wire() {
     for (const game of GAMES) $("game").append(el("option", {}, game));
@@ -502,6 +620,9 @@
     $("problem").addEventListener("change", (event) => loadProblem(event.target.value));
     $("analysis-form").addEventListener("submit", (event) => { event.preventDefault(); runAnalysis(); });
     $("cancel").addEventListener("click", cancelAnalysis);
+    $("analysis").addEventListener("change", drawForm);
+    $("analysis-options").addEventListener("input", keepTyped);
+    $("analysis-options").addEventListener("change", keepTyped);
     window.addEventListener("hashchange", fromHash);
     // Leaving the page cancels its analysis: nobody is left to read the answer. A keepalive
     // fetch outlives the page and, unlike a beacon, sends JSON (the server takes no other).
@@ -518,7 +639,11 @@
     wire();
     drawPicker();
     const [analyses, problems] = await Promise.all([api("/api/analyses"), api("/api/problems")]);
-    for (const a of analyses.analyses) $("analysis").append(el("option", { value: a.name }, a.title));
+    for (const a of analyses.analyses) {
+      state.analyses[a.name] = a;
+      $("analysis").append(el("option", { value: a.name }, a.title));
+    }
+    drawForm();
     for (const p of problems.problems) $("problem").append(el("option", { value: p.id }, p.id + " · " + p.game));
     if (!(await fromHash())) drawBoard(null);
     document.body.dataset.ready = "true";
