@@ -75,7 +75,7 @@ def tenner_study(count: int, seed: int) -> None:
     prefdd = [sys.executable, "-m", "pyanalysis.cli"]
     steps = [
         ["deals", "--count", str(count), "--seed", str(seed), "--kind", "tenner", "--game",
-         "10S", "--declarer", "1", "--filter", "bid", "-o", "tenners.jsonl"],
+         "10S", "--declarer", "1", "--filter", "dd", "-o", "tenners.jsonl"],
         ["batch", "tenners.jsonl", "-o", "checked.jsonl", "--jobs", str(WORKERS)],
         ["stats", "checked.jsonl", "--by", "trumps"],
         ["stats", "checked.jsonl", "--by", "shape"],

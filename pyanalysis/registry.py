@@ -38,7 +38,7 @@ from typing import Any, Callable, Mapping
 import pyanalysis as pa
 from pyanalysis.analysis.declare import WHIST_RULES
 from pyanalysis.analysis.layouts import MAX_DRAWS, MAX_SAMPLES, MAX_WORLDS
-from pyanalysis.analysis.sampling import DISCARD_MODELS, FILTERS
+from pyanalysis.analysis.sampling import DISCARD_MODELS, FILTER_HELP, FILTERS
 from pyanalysis.analysis.totus import FORMS
 from pyanalysis.card_sets import card_set, parse_cards
 from pyanalysis.errors import one_line
@@ -210,11 +210,7 @@ def _samples(help: str, views: tuple[str, ...] = (), every: bool = False,
 
 
 def _seat_view(views: tuple[str, ...]) -> tuple[Option, ...]:
-    return (Option("filter", "choice", "The layouts kept: 'bid' those where the declarer could"
-                                       " have bid the game, on this layout ('dd' too); 'seat'"
-                                       " those where he would declare it from his own"
-                                       " twelve cards; 'clean', 'at-most-one' for misère;"
-                                       " 'none' every layout.", views=views, choices=FILTERS),
+    return (Option("filter", "choice", FILTER_HELP, views=views, choices=FILTERS),
             Option("discard", "choice", "The declarer's discard: 'dd' the best double-dummy"
                                         " one, 'low' low cards outside trumps.", views=views,
                    default="dd", choices=DISCARD_MODELS),

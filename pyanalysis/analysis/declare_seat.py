@@ -4,8 +4,10 @@ view's rule of `declare_options(whist="seat")`).
 In a layout, the first defender to speak sees his n cards, the open talon and the game; he
 weighs the layouts of the other 2n cards between the declarer and his partner (the declarer
 then discarding his best double-dummy discard for the game, `sampling`'s "dd" model), kept by
-the seat view's bidding filter ("bid" for a whole hand of ten, none in an ending), as
-`whist_decision` weighs them: for each word he may say, his mean value over those layouts
+the double-dummy bidding filter ("dd" for a whole hand of ten, none in an ending; the seat
+views' own default, the "seat" rule, weighs the declarer's twelve cards over layouts of
+their own and costs about five times as much a layout, which thousands of these small views
+cannot afford), as `whist_decision` weighs them: for each word he may say, his mean value over those layouts
 when, below it, the words still to come are decided with open cards in each layout
 (`whist.induce`), play is double-dummy and each outcome is priced by `pricing` (two whisters at
 one split of the defence's tricks, from the two defenders' mosts). He says the word with the highest mean (ties by `whist.TIE_ORDER`).
@@ -21,11 +23,12 @@ A defender's decision depends only on his hand (with the talon, the game and the
 before), so it is made once per hand. His layouts are shared between the games of one strain:
 their double-dummy counts, discards and the defenders' mosts do not depend on the level. For a whole
 hand, a game of level k weighs the layouts already drawn for a level j <= k of the strain in
-which the declarer takes at least k - 1 tricks (the "bid" filter of level k: among layouts that
+which the declarer takes at least k - 1 tricks (the "dd" filter of level k: among layouts that
 fit a lower bid, those that fit the higher one are as the higher bid's filter would draw them),
-and where fewer than `samples` are at hand, the rest are drawn with the bid filter of level k
+and where fewer than `samples` are at hand, the rest are drawn with the "dd" filter of level k
 (at most `DRAWS_PER_SAMPLE` draws for each layout still wanted, so a bid his cards rarely make
-from the defender's view weighs fewer layouts): each decision's layouts are so drawn from the
+from the defender's view weighs fewer layouts; but at least `LEAST_WEIGHED`, drawing on up to
+`LEAST_DRAWS` for them): each decision's layouts are so drawn from the
 distribution `sample_worlds` draws them from. Where no layout drawn fits the bid, the decision
 weighs `samples` layouts drawn without the filter. Each draw's seed is derived from `seed`,
 the seat, the strain, his hand and the level, so a run repeats whatever the order of its
@@ -51,12 +54,18 @@ from .sampling import TABLE_MB, _view, choose_discards, sample_worlds
 from .pricing import mosts_of_hands, price_said, shares_of
 from .whisting import TIE_ORDER, WHIST, Node, induce, leaves, whisting_tree
 
-__all__ = ["seat_words", "SeatDecider", "DRAWS_PER_SAMPLE"]
+__all__ = ["seat_words", "SeatDecider", "DRAWS_PER_SAMPLE", "LEAST_DRAWS", "LEAST_WEIGHED"]
 
 #: With the bid filter, at most this many layouts are drawn for each layout asked for (a
 #: game the declarer's cards rarely make from the defender's view would otherwise draw
 #: millions); fewer are then weighed.
 DRAWS_PER_SAMPLE = 5
+#: A decision that has kept fewer than this many layouts by then draws on, up to
+#: `LEAST_DRAWS`, until it has them (a bid that fits about 1% of his layouts or more): a
+#: word decided on a handful of layouts is a guess. Fewer are weighed only where even those
+#: draws keep fewer, and the declare table says so.
+LEAST_WEIGHED = 20
+LEAST_DRAWS = 2000
 #: The seat views whose layouts are searched in one engine batch (`SeatDecider.prepare`).
 BATCH_VIEWS = 32
 
@@ -196,9 +205,13 @@ class SeatDecider:
 
 
 def _tally(weighed: list[int], samples: int | str) -> dict[str, int]:
-    """{"decisions", "fewest", "short"} of the layouts some decisions weighed."""
+    """{"decisions", "fewest", "short", "thin"} of the layouts some decisions weighed:
+    "short" weighed fewer than `samples`, "thin" fewer than `LEAST_WEIGHED` too (their bid
+    fit too few of the `LEAST_DRAWS` layouts drawn)."""
+    least = LEAST_WEIGHED if samples == "all" else min(samples, LEAST_WEIGHED)
     return {"decisions": len(weighed), "fewest": min(weighed, default=0),
-            "short": sum(1 for k in weighed if samples != "all" and k < samples)}
+            "short": sum(1 for k in weighed if samples != "all" and k < samples),
+            "thin": sum(1 for k in weighed if samples != "all" and k < least)}
 
 
 class _Table:
@@ -319,7 +332,8 @@ def _bid_blocks(seats: list["_Seat"], game: Game, wanted: int | list[int]) -> li
         worlds = sample_bid_many(
             [(seats[i].hand, seats[i].others, seats[i].seed(game.level)) for i in which],
             table.talon, game, table.declarer, seats[which[0]].seat, samples=count,
-            max_draws=count * DRAWS_PER_SAMPLE, leader=table.leader, jobs=table.jobs)
+            max_draws=count * DRAWS_PER_SAMPLE, leader=table.leader, jobs=table.jobs,
+            least=min(count, LEAST_WEIGHED), least_draws=LEAST_DRAWS)
         for i, w in zip(which, worlds):
             out[i] = None if w is None else _Block(w, table, seats[i].trump)
     return out
@@ -409,7 +423,7 @@ class _Seat:
                 self.hand, table.talon, game, table.declarer, self.seat, samples=samples,
                 seed=table.child_seed(self.seat, 4 if self.trump is None else self.trump,
                                       self.hand.mask, *parts),
-                discard="dd", filter="bid" if bid else "none", jobs=table.jobs,
+                discard="dd", filter="dd" if bid else "none", jobs=table.jobs,
                 max_draws=limit, others=self.others, leader=table.leader)
         except PositionError:
             if bid:  # no layout drawn fits the bid

@@ -24,7 +24,8 @@ from ..serialize import JsonFields, floats_json, seats_json
 from ..solving import make_position
 from .pricing import DefenceShares, needs_split, outcome, shares_at, shares_many
 from .layouts import as_hand
-from .sampling import DEFAULT_SAMPLES, Sampled, binomial_interval, standard_error, talon_cards
+from .sampling import (DEFAULT_SAMPLES, ModelRow, Sampled, binomial_interval, model_draws,
+                       other_filters, standard_error, talon_cards)
 from .settle import MARGIN_SHARE, MARGIN_VISTS, Looker, Rows, check_fixed, looks_cap
 
 #: What the leader's-seat numbers assume, said wherever they are shown.
@@ -245,7 +246,8 @@ class LeadDecision(Sampled, JsonFields):
     `asked`, `drawn` and `kept`, and how they were made (`Sampled`); `ranked_by`: "vists"
     (priced: the leader's vists, then the chance to set the contract, then the declarer's
     mean tricks) or "set" (unpriced: the chance to set, then the mean tricks), and `order`
-    the leads so ranked, best first (see `lead_decision`)."""
+    the leads so ranked, best first (see `lead_decision`); `models`: the best lead under
+    each bidding filter (`ModelRow`), this result's first."""
 
     game: Game
     declarer: int
@@ -257,12 +259,19 @@ class LeadDecision(Sampled, JsonFields):
     whist: dict[int, str] | None
     ranked_by: str = "set"
     order: tuple[Card, ...] = ()
+    models: tuple[ModelRow, ...] = ()
+
+    @property
+    def depends(self) -> list[ModelRow]:
+        """The filters under which another lead is better than this result's best (by more
+        than nothing on what ranks them)."""
+        return [m for m in self.models if m.best != self.best and m.by > 0]
 
     JSON = ("game", "declarer", "leader", "hand", "best", "leads", "drawn", "kept", "exact",
             "seed", "discard_model", "filter", "rules", "asked", "max_draws", "samples",
             "stopped",
             ("whist", lambda d: seats_json(d.whist or None)), ("double_dummy", lambda d: BIAS),
-            "ranked_by", "order")
+            "ranked_by", "order", "models")
 
 
 def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, declarer: int, *,
@@ -275,14 +284,15 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
                   discard: str | Callable[..., Any] | None = None, jobs: int | None = None,
                   known: Mapping[int, Any] | None = None,
                   progress: Callable[..., None] | None = None,
-                  fixed: bool = False) -> LeadDecision:
+                  fixed: bool = False, models: bool = True) -> LeadDecision:
     """Every lead from the leader's seat, over the layouts he cannot see.
 
     hand:     the leader's cards. `others`: the cards the other two hold between them
               (default: the rest of the deck, less the talon). `talon`: the open talon (the
               declarer's discard is then modelled, `discard`: "dd" his best double-dummy
               discard (None: the default), "low" or a function), or None (no talon, no
-              discard: endings). `filter`: the bidding filter (`sampling.FILTERS`: "bid",
+              discard: endings). `filter`: the bidding filter (`sampling.FILTERS`: "bid" (the
+              "seat" rule where a defender looks with the talon, else "dd"), "seat", "dd",
               in misère "clean" with his best discard or "at-most-one", "none"; or a
               function; None: "bid" for a hand of ten, "none" for an ending and at the
               misère player's own seat).
@@ -299,6 +309,10 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
               the chance to set unpriced, within half a percentage point); the result's
               `stopped` and `samples` say when. A run that does not stop early is the fixed
               run.
+    models:   also find the best lead under the other bidding filters (for a whole hand
+              with the talon: "seat", "dd", "none"), each on its own draw of as many layouts
+              with the same seed, for the result's `models` (each row's `by`: its best lead's
+              margin over this result's best, or over its next lead where they agree).
     The best lead: priced, the most vists for the leader, then the best chance to set the
     contract (misère: to catch him; for a declarer leading, to make it), then the fewest
     tricks for the declarer (the most, where the leader wants them); unpriced, the chance
@@ -424,7 +438,39 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
                            progress=progress, max_draws=max_draws, looks=looker)
     result = looker.result if looker is not None and looker.result is not None else decide(
         worlds)
-    return replace(result, stopped=looker.end() if looker is not None else "fixed")
+    result = replace(result, stopped=looker.end() if looker is not None else "fixed")
+    if not models:
+        return result
+    table = [_model_row(result, result.best)]
+    for rule in other_filters(result.filter, game, len(hand), talon_list, leader != declarer):
+        try:
+            other_result = lead_decision(
+                hand, game, declarer, leader=leader, others=other, talon=talon_list,
+                whist=whist, rules=ruleset, samples="all" if result.exact else result.kept,
+                seed=seed, filter=rule, discard=discard, jobs=jobs,
+                max_draws=None if result.exact else model_draws(result.kept, max_draws),
+                known=known, progress=None if progress is None else lambda n: progress(0),
+                fixed=True, models=False)
+        except PositionError:  # no layout drawn fits that bid
+            continue
+        table.append(_model_row(other_result, result.best))
+    return replace(result, models=tuple(table))
+
+
+def _model_row(result: LeadDecision, own: Card) -> ModelRow:
+    """The best lead of `result` and its margin (in vists when priced, else in the chance to
+    set) over `own`, the best lead of the decision the table belongs to, or where that is
+    the best here too, over the next lead."""
+    runner = own if own != result.best else (
+        result.order[1] if len(result.order) > 1 else None)
+    if runner is None:
+        by, se = Fraction(0), None
+    elif result.ranked_by == "vists":
+        by, se = -result.leads[runner].diff, result.leads[runner].diff_se
+    else:
+        by, se = -result.leads[runner].set_diff, result.leads[runner].set_diff_se
+    return ModelRow(partner="given", filter=result.filter, best=result.best, by=by, se=se,
+                    kept=result.kept)
 
 
 def _gaps(result: LeadDecision) -> list[tuple[float, float | None]]:

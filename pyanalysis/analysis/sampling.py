@@ -18,17 +18,22 @@ Declarer models (`discard`):
 - a callable `(twelve: Hand, game: Game) -> (Card, Card)`: his discard from his own twelve
   cards (he does not see the others').
 Bidding filters (`filter`):
-- "bid" (also named "dd"): a hand that would have bid the game, judged on this layout: in a
-  contract his double-dummy tricks with his discard are at least the level less one; in
-  misère it is "clean" (below). A whole hand of ten only. It selects on the double-dummy
-  result against the very cards being weighed, which the defenders cannot know;
-- "seat": a hand that would have bid the game, judged from the declarer's own seat: his
-  twelve cards weighed over `SEAT_BID_LAYOUTS` layouts of the defenders' cards he cannot
-  see, with one discard for all of them (`seat_bids`: a contract when he makes it in at least
-  half of them and the next level in fewer than 70%, misère when he is clean in at least
-  half). Each layout drawn then costs some 160 to 320 bound searches instead of ten, so it is
-  not the default yet. A whole hand of ten, seen by a defender, with the talon;
-- "clean" (misère; what "bid" means there): he takes no trick double-dummy with his best
+- "bid" (the default for a whole hand of ten): a hand that would have bid the game. Where a
+  defender looks at a contract with the talon it is the "seat" rule below; elsewhere (the
+  declarer's own seat, no talon to weigh his twelve cards, and misère, where the seat rule
+  keeps about 1% of the layouts drawn and a lead would take minutes) the "dd" rule;
+- "seat": judged from the declarer's own seat: his twelve cards weighed over
+  `SEAT_BID_LAYOUTS` layouts of the defenders' cards he cannot see, with one discard for all
+  of them (`seat_bids`: a contract when he makes it in at least half of them and the next
+  level in fewer than 70%, misère when he is clean in at least half). The defenders know
+  his bid, not his cards: this asks of his hand only what his bid told them. Each layout
+  drawn costs some 160 to 320 bound searches (ten with "dd"), about five times the time
+  of "dd" for the same layouts kept. A whole hand of ten, seen by a defender, with the talon;
+- "dd": judged on the layout being weighed: in a contract his double-dummy tricks with his
+  discard are at least the level less one; in misère it is "clean" (below). A whole hand of
+  ten only. It selects on the double-dummy result against the very cards being weighed,
+  which the defenders cannot know (a set of layouts where he is never set by more than one);
+- "clean" (misère; what "dd" means there): he takes no trick double-dummy with his best
   discard of his twelve cards, whatever discard the model then chooses. Without a discard
   to model, with his hand as it is. Not at the declarer's own seat: there it would keep
   only the layouts where he is clean, the answer decided before the play;
@@ -59,6 +64,7 @@ from ..deal import Deal
 from ..errors import CardCountError, DuplicateCardError, PositionError
 from ..games import CONTRACT, MISERE, Game
 from ..hand import Hand
+from ..serialize import JsonFields
 from ..solving import SEATS
 # `binomial_interval`: the interval every sampled share carries, defined with the layout
 # counts (the lowest module that uses it) and given here with the rest of the sampling.
@@ -66,7 +72,7 @@ from .layouts import (MAX_DRAWS, MAX_WORLDS, as_hand, binomial_interval, check_s
                       check_seed, discard_classes)
 
 DISCARD_MODELS = ("dd", "low")
-FILTERS = ("bid", "dd", "seat", "clean", "at-most-one", "none")
+FILTERS = ("bid", "seat", "dd", "clean", "at-most-one", "none")
 #: Layouts kept when no number is given (`samples=None`).
 DEFAULT_SAMPLES = 1000
 #: Layouts drawn in the first round while sampling; later rounds follow the rate kept.
@@ -90,6 +96,18 @@ SEAT_BID_MAKE = Fraction(1, 2)
 SEAT_BID_HIGHER = Fraction(7, 10)
 #: Mixed into the seed of a hand's layouts, so they are not the draw's own.
 SEAT_BID_SALT = 0x5EA7
+#: A model table's row of another filter draws at most this many layouts per layout of the
+#: decision (and at least `MODEL_DRAWS_LEAST` in all): see `model_draws`.
+MODEL_DRAWS = 20
+MODEL_DRAWS_LEAST = 2000
+#: The filters in a sentence, for the command line's and the page's help.
+FILTER_HELP = ("The layouts kept: 'bid' (default for a hand of ten) those where the declarer"
+               " would declare the game from his own seat, his twelve cards weighed over"
+               f" {SEAT_BID_LAYOUTS} layouts he cannot see (also 'seat'; in misère, at his"
+               " own seat or without a talon it is 'dd'); 'dd' those where he takes the contract less one double-dummy on"
+               " the layout itself (misère: 'clean', no trick with his best discard);"
+               " 'at-most-one' misère with one trick at most; 'none' every layout (default"
+               " for an ending).")
 
 
 @dataclass(frozen=True)
@@ -191,6 +209,49 @@ class _View:
         return hands, mine
 
 
+@dataclass(frozen=True)
+class ModelRow(JsonFields):
+    """The deciding player's best word or lead under one model of the others and of the
+    layouts: `partner` (how the partner's answer is decided: "seat", "open", or a word he
+    always says; "given" where the words are given, as for a lead), `filter` (the bidding
+    filter of the layouts), `best` (a word, or a card), `by` (its margin over the runner-up:
+    in vists, or for an unpriced lead in the chance to set) and `se` (the standard error of
+    that paired difference; None when exact), over `kept` layouts."""
+
+    partner: str
+    filter: str
+    best: Any
+    by: Fraction
+    se: float | None
+    kept: int
+
+    JSON = ("partner", "filter", "best", ("by", lambda m: float(m.by)), "se", "kept")
+
+
+def other_filters(used: str, game: Game, size: int, talon: Sequence[Card],
+                  defender: bool = True) -> list[str]:
+    """The bidding filters a model table also weighs besides the one `used`: "seat", "dd"
+    and "none", for a whole hand seen by a `defender` with the talon (not "seat" in misère
+    unless it was asked: it keeps about 1% of the layouts drawn there); none for an ending,
+    for the declarer's own seat (he knows his hand: a filter on it keeps all or nothing) or
+    for a filter given as a function."""
+    if (size != 10 or not talon or not defender
+            or used not in ("seat", "dd", "clean", "none")):
+        return []
+    misere = game.kind == MISERE
+    same = {"clean": "dd"}.get(used, used)
+    return [rule for rule in ("seat", "dd", "none")
+            if rule != same and not (rule == "seat" and misere)]
+
+
+def model_draws(kept: int, max_draws: int | None) -> int:
+    """The most layouts a model table's row may draw to keep as many as the decision's
+    `kept` with another filter: `MODEL_DRAWS` a layout (at least `MODEL_DRAWS_LEAST`), within
+    the caller's `max_draws`. A filter that keeps fewer of them gives a row of fewer
+    layouts (its count is in the row) instead of a wait of minutes."""
+    return min(max_draws or MAX_DRAWS, max(MODEL_DRAWS * kept, MODEL_DRAWS_LEAST))
+
+
 def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer: int,
                   seat: int, *, samples: int | str | None = DEFAULT_SAMPLES,
                   seed: int | None = 0, discard: str | Callable[..., Any] | None = None,
@@ -214,8 +275,8 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
                function returning two of the declarer's twelve cards); None: "dd", his best
                double-dummy discard.
     filter:    the bidding filter (`FILTERS` or a function); None: "bid" for a whole hand of
-               ten ("clean" in misère), "none" for an ending and for misère at the
-               declarer's own seat.
+               ten ("seat" where a defender looks at a contract with the talon, else "dd",
+               which is "clean" in misère), "none" for an ending and for misère at the declarer's own seat.
     max_draws: stop drawing after this many layouts, kept or not (default and at most
                `MAX_DRAWS`); fewer than `samples` are then kept. Not with "all".
     known:     {seat: cards} known to lie in one of the unseen hands (the declarer's among
@@ -242,7 +303,7 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
         raise PositionError("no discard to model: there is no talon (or the declarer looks)")
     else:
         model = None
-    keep = _filter_rule(filter, game, len(hand), seat, declarer)
+    keep = _filter_rule(filter, game, len(hand), seat, declarer, with_discard)
     total = math.comb(bin(view.free).count("1"), view.need)
     if samples is None:
         samples = DEFAULT_SAMPLES
@@ -265,7 +326,7 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
     # layouts kept are known first, and the model's discards of all of them are chosen in
     # batches.
     deferred = model is not None and (keep in ("clean", "seat") or (
-        keep in ("bid", "at-most-one") and model == "dd"))
+        keep in ("dd", "at-most-one") and model == "dd"))
     if keep == "seat" and not with_discard:
         raise PositionError("the seat filter weighs the declarer's twelve cards: it needs the "
                             "talon, and a defender's seat")
@@ -353,11 +414,14 @@ def sample_worlds(hand: Hand, talon: Iterable[Card] | None, game: Game, declarer
 
 def sample_bid_many(views: Sequence[tuple[Hand, Hand, int | None]], talon: Iterable[Card],
                     game: Game, declarer: int, seat: int, *, samples: int, max_draws: int,
-                    leader: int = 1, jobs: int | None = None) -> list[Worlds | None]:
-    """`sample_worlds` with the "dd" discard and the "bid" filter for many seat views of one
+                    leader: int = 1, jobs: int | None = None, least: int = 0,
+                    least_draws: int = 0) -> list[Worlds | None]:
+    """`sample_worlds` with the "dd" discard and the "dd" filter for many seat views of one
     game at once: each view (hand, others, seed) is a player in `seat` with his hand and the
     cards he cannot see, drawing with its own seeded generator until `samples` layouts fit
-    the bid or `max_draws` were drawn (None where none fits). The engine's searches of every
+    the bid or `max_draws` were drawn (None where none fits); a view that has kept fewer
+    than `least` by then draws on until it has `least` or `least_draws` were drawn (its
+    layouts up to `max_draws` are the same either way). The engine's searches of every
     view are made in one batch per round, so a hundred small views cost about what one large
     one does; each view's layouts are its own whatever the others (the rounds of a view
     depend on its own draws only).
@@ -385,14 +449,15 @@ def sample_bid_many(views: Sequence[tuple[Hand, Hand, int | None]], talon: Itera
             st = state[i]
             kept, drawn = len(st["fitting"]), st["drawn"]
             rate = kept / drawn if kept else 0.5
-            size = max(MANY_ROUND, int((samples - kept) / rate * 1.1) + 1)
-            size = min(size, max_draws - drawn)
+            goal = samples if drawn < max_draws else least
+            size = max(MANY_ROUND, int((goal - kept) / rate * 1.1) + 1)
+            size = min(size, (max_draws if drawn < max_draws else least_draws) - drawn)
             ranks = st["rng"].integers(0, st["total"], size=size, dtype=np.int64)
             batch.extend(prepared[i].layout(int(r)) for r in ranks)
             owners.extend([i] * size)
         # One view serves the engine batch: the game, declarer, leader and the cards in play
         # (a whole deal's) are the same in every view.
-        fits, bounds = _bid_search(batch, prepared[active[0]], jobs, rule="bid")
+        fits, bounds = _bid_search(batch, prepared[active[0]], jobs, rule="dd")
         for layout, i, ok, bound in zip(batch, owners, fits, bounds):
             st = state[i]
             if len(st["fitting"]) == samples:
@@ -402,7 +467,9 @@ def sample_bid_many(views: Sequence[tuple[Hand, Hand, int | None]], talon: Itera
                 st["fitting"].append(layout)
                 st["bounds"].append(bound)
         active = [i for i in active if len(state[i]["fitting"]) < samples
-                  and state[i]["drawn"] < max_draws]
+                  and (state[i]["drawn"] < max_draws
+                       or (len(state[i]["fitting"]) < least
+                           and state[i]["drawn"] < least_draws))]
     # The best discard of every layout kept, all views in one batch.
     everything = [layout for st in state for layout in st["fitting"]]
     known = [bound for st in state for bound in st["bounds"]]
@@ -417,7 +484,7 @@ def sample_bid_many(views: Sequence[tuple[Hand, Hand, int | None]], talon: Itera
         deals = [_world(hands, mine, pair, declarer) for (hands, mine), pair
                  in zip(st["fitting"], chosen[at:at + k])]
         out.append(Worlds(deals, values[at:at + k], samples, st["drawn"], k, max_draws, seed,
-                          False, "dd", "bid"))
+                          False, "dd", "dd"))
         at += k
     return out
 
@@ -432,12 +499,18 @@ def _kept(deals: list[Deal], tricks: list[int], n: int, goal: int, kept_at: list
 
 
 def _filter_rule(filter: str | Callable[..., bool] | None, game: Game, size: int, seat: int,
-                 declarer: int) -> str | Callable[..., bool]:
-    """The bidding filter `sample_worlds` applies: "bid" (a contract), "clean",
-    "at-most-one", "none" or the caller's function, checked against the game and the seat."""
+                 declarer: int, from_seat: bool = False) -> str | Callable[..., bool]:
+    """The bidding filter `sample_worlds` applies: "seat", "dd" (a contract), "clean",
+    "at-most-one", "none" or the caller's function, checked against the game and the seat.
+
+    `from_seat`: a defender looks at a whole hand with the talon, so the declarer's twelve
+    cards can be weighed from his seat: "bid" (and the default) is then the "seat" rule;
+    elsewhere (the declarer's own seat, no talon) it is the double-dummy one."""
     misere = game.kind == MISERE
     if filter is None:
-        filter = "bid" if size == 10 and not (misere and seat == declarer) else "none"
+        if size != 10 or (misere and seat == declarer):
+            return "none"
+        filter = "bid"
     if callable(filter):
         return filter
     rule = _check_word(filter, FILTERS, "filter")
@@ -445,11 +518,16 @@ def _filter_rule(filter: str | Callable[..., bool] | None, game: Game, size: int
         if size != 10:
             raise PositionError(f"the {rule} filter is for whole hands: give filter='none' for"
                                 f" an ending")
-        if rule != "seat":
-            rule = "clean" if misere else "bid"
+        if rule == "bid":
+            # Misère stays double-dummy: from his seat a drawn misère hand is clean in half
+            # of its layouts so rarely (about 1% of the layouts drawn are kept, against 7%
+            # with "clean") that one lead takes minutes instead of a second.
+            rule = "seat" if from_seat and not misere else "dd"
+        if rule == "dd" and misere:
+            rule = "clean"
     if rule in ("clean", "at-most-one") and not misere:
         raise PositionError(f"filter {rule!r} is for misère; a contract's bidding filter is "
-                            f"'bid'")
+                            f"'bid', 'seat' or 'dd'")
     if rule == "clean" and seat == declarer:
         raise PositionError("filter clean is not for the seat of the declarer: he sees his "
                             "hand, and keeping only the layouts where he is clean would decide "
@@ -535,7 +613,7 @@ def _add_worlds(fitting: list[tuple[list[int], int]],
 
 
 def _fits(rule: str, game: Game, tricks: int) -> bool:
-    """Whether the declarer's `tricks` meet the bidding filter `rule` ("bid" in a contract,
+    """Whether the declarer's `tricks` meet the bidding filter `rule` ("dd" in a contract,
     "clean" or "at-most-one" in misère)."""
     return tricks < _bound(rule, game) if game.kind == MISERE else tricks >= _bound(rule, game)
 
@@ -597,7 +675,7 @@ def _bid_discards(mine: int, view: _View, every: bool) -> list[tuple[int, ...]]:
 
 
 def _bid_search(batch: list[tuple[list[int], int]], view: _View, jobs: int | None,
-                every: bool = False, rule: str = "bid"
+                every: bool = False, rule: str = "dd"
                 ) -> tuple[list[bool], list[dict[tuple[int, ...], bool]]]:
     """`fits_bid`, and per layout {discard tried: whether it makes the bid}.
 
@@ -696,10 +774,10 @@ def fits_bid(batch: list[tuple[list[int], int]], view: _View, jobs: int | None =
              every: bool = False, rule: str | None = None) -> list[bool]:
     """Whether some discard makes the declarer's hand fit the bid, per layout: one bound
     search per discard of `top_discards` in a contract (`every`: per distinct discard, as
-    in misère), all in one batch. `rule`: the bidding filter ("bid" in a contract, "clean"
-    or "at-most-one" in misère; None: the game's "bid", clean in misère)."""
+    in misère), all in one batch. `rule`: the double-dummy bidding filter ("dd" in a
+    contract, "clean" or "at-most-one" in misère; None: the game's, clean in misère)."""
     if rule is None:
-        rule = "clean" if view.game.kind == MISERE else "bid"
+        rule = "clean" if view.game.kind == MISERE else "dd"
     return _bid_search(batch, view, jobs, every, rule)[0]
 
 

@@ -3,10 +3,10 @@
 `random_deals` deals the 32 cards at random, seeded (the same seed gives the same deals on
 every machine: Python's own `random.Random`), and, with a game and a declarer, keeps only the
 deals whose declarer would bid it: the bidding filters of the seat views (`sampling.FILTERS`;
-"bid" or "dd": with the talon and his best double-dummy discard a contract declarer takes at
-least the level less one, and a misère declarer is clean, no trick; "at-most-one" in misère:
-one trick at most; "seat": he would declare it from his own twelve cards, weighed over
-layouts he cannot see, `sampling.seat_bids`). `deal_jobs` turns deals into batch job
+"bid" or "seat": he would declare it from his own twelve cards, weighed over layouts he
+cannot see, `sampling.seat_bids` (a misère "bid" is "clean", as in the seat views); "dd": with the talon and his best double-dummy discard a
+contract declarer takes at least the level less one, and a misère declarer is clean, no
+trick; "at-most-one" in misère: one trick at most). `deal_jobs` turns deals into batch job
 lines (`pyanalysis.jobs`), and `answer_stats` counts a batch's answers, group by group: how
 many, how many with an error, and the share that meets an outcome with its 95% Wilson
 interval (e.g. how often a hand shape makes a tenner). A count never passes over what it
@@ -70,8 +70,10 @@ def random_deals(count: int, seed: int, *, game: Game | str | None = None,
                  jobs: int | None = None) -> DealDraw:
     """`count` random full deals, seeded; with `game` and `declarer`, his best discard in each.
 
-    filter: "bid" keeps the deals whose declarer would bid `game` (see the module doc; "clean"
-    is misère's "bid", "at-most-one" misère's older rule), "none" (the default) every deal.
+    filter: "bid" (or "seat") keeps the deals whose declarer would bid `game` from his own
+    seat, "dd" those where he makes the bid double-dummy (see the module doc; "clean" is
+    misère's "dd" and its "bid", "at-most-one" misère's older rule), "none" (the default)
+    every deal.
     `jobs`: threads for the searches (default: every core).
     """
     checks.whole("count", count, low=1, high=MAX_STUDY_DEALS)
@@ -92,12 +94,13 @@ def random_deals(count: int, seed: int, *, game: Game | str | None = None,
     game = Game.parse(game)
     if game.kind not in (CONTRACT, MISERE):
         raise PositionError(f"game {game}: a study's declarer plays a contract or misère")
-    if keep == "dd":
-        keep = "bid"  # the other name of the double-dummy bid filter
-    if keep == "bid" and game.kind == MISERE:
-        keep = "clean"  # what a misère bid asks of his hand (sampling's "bid")
+    if keep == "bid":  # as the seat views read it (`sampling`: misère stays double-dummy)
+        keep = "dd" if game.kind == MISERE else "seat"
+    if keep == "dd" and game.kind == MISERE:
+        keep = "clean"  # what a misère bid asks of his hand double-dummy
     if keep in ("clean", "at-most-one") and game.kind != MISERE:
-        raise PositionError(f"filter {keep!r} is for misère; a contract's is 'bid'")
+        raise PositionError(f"filter {keep!r} is for misère; a contract's is 'bid', 'seat' or"
+                            f" 'dd'")
     if isinstance(declarer, bool) or declarer not in (1, 2, 3):
         raise PositionError(f"declarer seat {declarer!r} is not 1, 2 or 3")
     return _declared_deals(count, seed, game, declarer, keep, jobs)

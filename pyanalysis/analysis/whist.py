@@ -25,7 +25,7 @@ from .. import checks
 from ..cards import Card
 from ..deal import Deal
 from ..errors import CardCountError, PositionError
-from ..games import CONTRACT, DEAL_TRICKS, Game
+from ..games import CONTRACT, DEAL_TRICKS, MISERE, Game
 from ..hand import Hand
 from ..rules import RuleSet
 from ..scoring import DEALER, whist_word
@@ -34,7 +34,8 @@ from ..solving import make_position
 from .layouts import as_hand
 from .pricing import (SPLIT_RULE, DefenceShares, WhistRow, price_said, shares_at, shares_many,
                       shares_of)
-from .sampling import DEFAULT_SAMPLES, Sampled, standard_error, talon_cards
+from .sampling import (DEFAULT_SAMPLES, ModelRow, Sampled, model_draws, other_filters,
+                       standard_error, talon_cards)
 from .settle import Looker, Rows, check_fixed, looks_cap
 # The tree and its induction, given here too (their home before `whisting`).
 from .whisting import (HALF, PASS, RETURN, TIE_ORDER, WHIST, Choice, Node, defenders, induce,
@@ -196,24 +197,6 @@ class OptionStats(JsonFields):
 
 
 @dataclass(frozen=True)
-class ModelRow(JsonFields):
-    """The deciding player's best word (lead) under one model of the others: `partner` (how
-    the partner's answer is decided: "seat", "open", or a word he always says), `filter`
-    (the bidding filter of the layouts), `best`, `by` (its mean minus the runner-up's, in
-    vists) and `se` (the standard error of that difference; None when exact), over `kept`
-    layouts."""
-
-    partner: str
-    filter: str
-    best: str
-    by: Fraction
-    se: float | None
-    kept: int
-
-    JSON = ("partner", "filter", "best", ("by", lambda m: float(m.by)), "se", "kept")
-
-
-@dataclass(frozen=True)
 class WhistDecision(Sampled, JsonFields):
     """The deciding defender's options from his own seat (see `whist_decision`).
 
@@ -295,8 +278,8 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     samples:  layouts to keep (see `sampling.sample_worlds`; None: 1000; at most
               `MAX_WORLDS`, 100,000), or "all" to take every one. `seed`: the seed of the
               draw (0..2**63 - 1, default 0; None draws unseeded).
-    filter, discard: the bidding filter and the declarer model (`sampling`; None: "bid" and
-              "dd").
+    filter, discard: the bidding filter and the declarer model (`sampling`; None: "bid",
+              judged from the declarer's seat with the talon, and "dd").
     max_draws: stop after drawing so many layouts (default and at most `MAX_DRAWS`); the
               result's `asked`, `drawn` and `kept` say whether fewer were kept than asked.
     known:    {seat: cards} known to lie in the declarer's or the partner's hand.
@@ -304,7 +287,9 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
               took the talon) and the partner hold between them; the tricks before the
               ending count as the declarer's.
     models:   also find the best word under the other models of the partner (on the same
-              layouts), for the result's `models`.
+              layouts) and under the other bidding filters (for a whole hand with the talon:
+              "seat", "dd", "none", each on its own draw of as many layouts with the same
+              seed, the partner answering with open cards), for the result's `models`.
     fixed:    keep exactly `samples` layouts. By default (False) the layouts are weighed as
               they are kept and drawing stops as soon as the best word is settled under the
               result's own model (`settle`; the result's `stopped` and `samples` say when); a
@@ -369,7 +354,7 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
     deciders: dict[str, Any] = {}
     rows = Rows()  # what each layout gave, kept from one look to the next
 
-    def layouts(worlds: Any) -> list[tuple[Deal, int, DefenceShares]]:
+    def layouts(worlds: Any, store: Rows) -> list[tuple[Deal, int, DefenceShares]]:
         """(deal, the declarer's tricks, the defence's split) of every layout."""
         def count(new: list) -> list:
             deals, tricks = [d for d, _ in new], [t for _, t in new]
@@ -381,9 +366,10 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
                     split = shares_of(declarer, t, [split.most[s] for s in (first, second)])
                 out.append((deal, t, split))
             return out
-        return rows.take("layouts", list(zip(worlds.deals, worlds.tricks)), count)
+        return store.take("layouts", list(zip(worlds.deals, worlds.tricks)), count)
 
-    def score(worlds: Any, given: str | None, model: str) -> dict[str, list[WhistRow]]:
+    def score(worlds: Any, given: str | None, model: str, store: Rows = rows
+              ) -> dict[str, list[WhistRow]]:
         """The row below each word in every layout, the others answering by the model."""
         decider = None
         if model == SEAT:
@@ -408,7 +394,7 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
                       for word, sub in node.options.items()]
             reached = iter(_answers_from_seats(starts, given, seat, decider, game))
             return [{word: next(reached) for word in node.options} for _ in new]
-        reached = rows.take(("rows", given, model), layouts(worlds), count)
+        reached = store.take(("rows", given, model), layouts(worlds, store), count)
         return {w: [r[w] for r in reached] for w in node.options}
 
     seen: dict[str, Any] = {}
@@ -460,6 +446,26 @@ def whist_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, de
             other_rows = score(used, other_fixed, other_model)
             table.append(_model_row(
                 other_fixed or other_model, used,
+                {w: [row.values[seat] for row in rows_] for w, rows_ in other_rows.items()},
+                seat))
+        # The other bidding filters, on their own draw of as many layouts (same seed), the
+        # partner answering with open cards: the seat partner over a second set of layouts
+        # would cost as much again as the decision itself.
+        for rule in other_filters(used.filter, game, len(hand), talon_list):
+            try:
+                alt = sample_worlds(hand, talon_list, game, declarer, seat,
+                                    samples="all" if used.exact else len(used.tricks),
+                                    seed=seed, discard=discard,
+                                    filter=rule, jobs=jobs, known=known,
+                                    max_draws=None if used.exact
+                                    else model_draws(len(used.tricks), max_draws),
+                                    others=other, progress=None if progress is None
+                                    else lambda n: progress(0))
+            except PositionError:  # no layout drawn fits that bid
+                continue
+            other_rows = score(alt, fixed, OPEN, Rows())
+            table.append(_model_row(
+                fixed or OPEN, alt,
                 {w: [row.values[seat] for row in rows_] for w, rows_ in other_rows.items()},
                 seat))
         result = replace(result, models=tuple(table),

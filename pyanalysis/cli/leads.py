@@ -20,6 +20,7 @@ import click
 
 import pyanalysis as pa
 from pyanalysis.analysis import lead_decision, lead_table
+from pyanalysis.analysis.sampling import FILTER_HELP
 from pyanalysis.progress import Progress
 from pyanalysis.text.leads import decision_lines, table_lines
 
@@ -59,13 +60,7 @@ EXAMPLE_OTHERS = "QJ9.8.AK.-"
 @samples_options("Hand: layouts to keep (default 1000), or 'all' for every layout (exact).",
                  "Hand: seed of the sample (default 0), so that a run can be repeated.",
                  every=True)
-@seat_view_options("Hand: the layouts kept. 'bid' (default for a hand of ten): those where"
-                   " the declarer could have bid the game: the contract less one double-dummy"
-                   " with his discard; in misère 'clean', no trick with his best discard."
-                   " 'dd': the same as 'bid'. 'seat': he would declare it from his own twelve"
-                   " cards, over 16 layouts he cannot see (slower). 'at-most-one': misère, at"
-                   " most one trick with his discard. 'none': every"
-                   " layout (default for an ending, and for misère when the declarer leads).",
+@seat_view_options(f"Hand: {FILTER_HELP}",
                    "Hand: the declarer's discard: 'dd' the best double-dummy one (default),"
                    " 'low' low cards outside trumps.")
 @click.option("--known", type=SeatCardsType(), multiple=True, metavar="SEAT=CARDS",

@@ -89,6 +89,21 @@ class DrawType(click.ParamType):
                        f" {MAX_DRAWS:,} (MAX_DRAWS)")
 
 
+class RegistryType(click.ParamType):
+    """An option read as the registry reads it (`registry.read_value`), so that the command
+    line, the page and batch cannot read one value two ways."""
+
+    def __init__(self, command: str, name: str) -> None:
+        self.option = next(o for o in registry.analysis(command).options if o.name == name)
+        self.name = self.option.type
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return registry.read_value(self.option, value, self.option.cli)
+        except registry.OptionError as error:
+            raise CliError(str(error)) from None
+
+
 class WhistWordType(click.ParamType):
     """A whist word (whist, pass, half, return; Russian too), in its canonical form."""
 

@@ -39,12 +39,11 @@ __all__ = ["COMMANDS", "deals", "stats"]
               help="The declarer's seat: 1, 2 or 3.")
 @click.option("--filter", "filter_name", type=click.Choice(FILTERS), default="none",
               show_default=True,
-              help="'bid' keeps the deals whose declarer would bid the game (with the talon and"
-                   " his best discard he takes the contract less one, double-dummy; misère:"
-                   " no trick, 'clean'; also 'dd'); 'seat' those whose declarer would declare it"
-                   " from his own twelve cards, over 16 layouts he cannot see; 'at-most-one'"
-                   " misère with one trick at most; 'none'"
-                   " every deal.")
+              help="'bid' keeps the deals whose declarer would declare the game from his own"
+                   " seat, his twelve cards weighed over 16 layouts he cannot see (also"
+                   " 'seat'); 'dd' those where with the talon and his best discard he takes the"
+                   " contract less one double-dummy (misère: no trick, 'clean');"
+                   " 'at-most-one' misère with one trick at most; 'none' every deal.")
 @click.option("-o", "--output", "output_path", metavar="OUT.jsonl", default=None,
               type=click.Path(dir_okay=False), help="Where the job lines go (default: stdout).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",

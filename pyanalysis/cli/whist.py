@@ -21,6 +21,7 @@ import click
 
 import pyanalysis as pa
 from pyanalysis.analysis import whist_decision, whist_table
+from pyanalysis.analysis.sampling import FILTER_HELP
 from pyanalysis.analysis.whist import defenders
 from pyanalysis.progress import Progress
 from pyanalysis.text.whist import decision_lines, table_lines
@@ -30,17 +31,8 @@ from .common import CliError, answer, best_so_far, command, layout_bar, make_rul
 from .options import (
     answer_options, cards_option, check_sampling, given, question, read_deal_or_hand,
     refuse_with_deal, rules_options, samples_options, seat_option, seat_view_options,
-    WhistWordType, fixed_option,
+    RegistryType, fixed_option,
 )
-
-class PartnerType(WhistWordType):
-    """--partner: 'seat', 'open', or a whist word."""
-
-    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
-        if isinstance(value, str) and value.lower() in ("seat", "open"):
-            return value.lower()
-        return super().convert(value, param, ctx)
-
 
 __all__ = ["COMMANDS", "decision_lines", "table_lines", "whist"]
 
@@ -65,7 +57,7 @@ DEFAULT_SAMPLES = 1000
 @seat_option("leader", "Deal: the seat that leads to the first trick (default 1).")
 @seat_option("seat", "Hand: the defender who decides, by his seat at the table (1, 2 or 3; not the declarer's).")
 @cards_option("talon", "Hand: the two talon cards, open to all (\"AD QD\"). Required for a hand.")
-@click.option("--partner", metavar="WORD", default=None, type=PartnerType("--partner"),
+@click.option("--partner", metavar="WORD", default=None, type=RegistryType("whist", "partner"),
               help="Hand: when the second defender decides, the first's word (required);"
                    " when the first decides, how the second answers: 'seat' from his own"
                    " seat (default), 'open' with open cards in each layout, or a fixed word"
@@ -74,11 +66,7 @@ DEFAULT_SAMPLES = 1000
                  f" layout (exact, slow).",
                  "Hand: seed of the sample (default 0), so that a run can be repeated.",
                  every=True)
-@seat_view_options("Hand: 'bid' keeps the layouts where the declarer takes at least the"
-                   " contract less one double-dummy (default; also 'dd'); 'seat' those where he"
-                   " would declare it from his own twelve cards, over 16 layouts he cannot"
-                   " see (slower); 'none' keeps every layout"
-                   " ('clean' and 'at-most-one' are for misère).",
+@seat_view_options(f"Hand: {FILTER_HELP}",
                    "Hand: the declarer's discard: 'dd' the best double-dummy one (default),"
                    " 'low' two low cards outside trumps.")
 @fixed_option()

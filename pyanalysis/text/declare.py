@@ -4,6 +4,7 @@ difference to the best."""
 from __future__ import annotations
 
 from pyanalysis.analysis.declare import Declaration, DeclareOption
+from pyanalysis.analysis.declare_seat import LEAST_DRAWS, LEAST_WEIGHED
 from pyanalysis.analysis.settle import FIRST_LOOK, stop_words
 from pyanalysis.games import MISERE
 
@@ -122,10 +123,13 @@ def declare_lines(result: Declaration, symbols: bool = True) -> list[str]:
     for option in flagged:
         seen = option.seat_weighed
         assert seen is not None
+        thin = (f", {count(seen['thin'])} of them fewer than {LEAST_WEIGHED} (his cards fit"
+                f" the bid in too few of {count(LEAST_DRAWS)} layouts drawn)"
+                if seen.get("thin") else "")
         lines += say(f"* {game_text(option.game, symbols)}: {count(seen['short'])} of its"
                      f" {count(seen['decisions'])} decisions from a seat weighed fewer layouts"
-                     f" than asked (the fewest: {count(seen['fewest'])}); its words, and so"
-                     f" its value, are less sure than the standard error says.")
+                     f" than asked{thin} (the fewest: {count(seen['fewest'])}); its words, and"
+                     f" so its value, are less sure than the standard error says.")
     weighed = ("every layout" if result.seat_samples == "all"
                else f"{count(result.seat_samples or 0)} layouts")
     lines += [""] + say(NOTES[result.whist].format(weighed=weighed))
@@ -133,5 +137,9 @@ def declare_lines(result: Declaration, symbols: bool = True) -> list[str]:
     if seen and seen["short"]:
         lines += say(f"The bidding filter left {count(seen['short'])} of the"
                      f" {count(seen['decisions'])} decisions fewer layouts than asked (the"
-                     f" fewest: {count(seen['fewest'])}), within its limit of draws.")
+                     f" fewest: {count(seen['fewest'])}), within its limit of draws; each"
+                     f" drew on to weigh at least {LEAST_WEIGHED} (up to"
+                     f" {count(LEAST_DRAWS)} draws)"
+                     + (f", which {count(seen['thin'])} could not." if seen.get("thin")
+                        else "."))
     return lines

@@ -12,7 +12,7 @@ from pyanalysis.diagram import draw_deal
 from pyanalysis.games import MISERE
 
 from .words import (
-    SHORT_SEATS, card_text, count, either, game_text, hand_text, percent, rules_text,
+    FILTER_MODELS, SHORT_SEATS, card_text, count, either, game_text, hand_text, percent, rules_text,
     sampled_sentence, sampled_share, say, seat_filter_text, seat_name, signed, table, with_error,
 )
 
@@ -157,10 +157,10 @@ def model_lines(result: LeadDecision, symbols: bool = True) -> list[str]:
     elif result.discard_model == "none":
         lines += say("No discard to model (no talon, or the declarer leads): the unseen cards"
                      " are only dealt.")
-    if result.filter == "bid":
+    if result.filter == "dd":
         lines += say(f"Bidding filter: a layout is kept only if with his discard he takes at"
                      f" least {level - 1} tricks (the contract less one) double-dummy"
-                     f" (--filter bid).")
+                     f" (--filter dd).")
     elif result.filter == "clean":
         best = "with his best discard" if result.discard_model != "none" else "as dealt"
         lines += say(f"Bidding filter: a layout is kept only if he is clean (takes no trick)"
@@ -296,8 +296,40 @@ def recommendation_lines(result: LeadDecision, symbols: bool) -> list[str]:
         lines += say(f"That is within two standard errors: {count(result.kept)} layouts do not"
                      f" tell {shown} and {name} apart (more --samples would).")
     elif se:
-        lines += say(f"That is {float(diff) / se:.1f} standard errors: not a sampling"
-                     f" accident.")
+        lines += say(f"That is {float(diff) / se:.1f} standard errors" + (
+            ": not a sampling accident." if not result.depends else
+            " on these layouts; the bidding filter decides more (below)."))
+    return lines
+
+
+def _margin(result: LeadDecision, value: Fraction, se: float | None, symbols: bool) -> str:
+    """A model row's margin: vists when priced, else percentage points of the chance to
+    set."""
+    if result.ranked_by == "vists":
+        return with_error(value, se, symbols, sign=False)
+    return with_error(value * 100, None if se is None else se * 100, symbols, sign=False) + " pp"
+
+
+def models_lines(result: LeadDecision, symbols: bool = True) -> list[str]:
+    """The best lead under each bidding filter, and what flips the verdict."""
+    if len(result.models) < 2:
+        return []
+    lines = say("The best lead under each bidding filter (on as many layouts drawn with that"
+                f" filter, the same seed; 'by': its margin over"
+                f" {card_text(result.best, symbols)}, or where it is the best over the next"
+                f" lead, "
+                + ("in vists" if result.ranked_by == "vists"
+                   else "in percentage points of the chance to " + aim_words(result)) + "):")
+    rows = [["filter", "best", "by", "layouts"]]
+    for m in result.models:
+        rows.append([m.filter, card_text(m.best, symbols), _margin(result, m.by, m.se, symbols),
+                     count(m.kept)])
+    lines += [*table(rows, right=(2, 3)), ""]
+    flips = result.depends
+    if flips:
+        what = "; ".join(f"{card_text(m.best, symbols)} if {FILTER_MODELS.get(m.filter, m.filter)}"
+                         f" (by {_margin(result, m.by, m.se, symbols)})" for m in flips)
+        lines += [*say(f"It depends on the bidding filter: {what}."), ""]
     return lines
 
 
@@ -312,6 +344,7 @@ def decision_lines(result: LeadDecision, talon: pa.Hand | None = None,
                  f"and the difference to the best lead on the same layouts (in {unit}, from"
                  f" the leader's side), each with its standard error (* = best):")
     lines += [*leads_table(result, symbols), "", *recommendation_lines(result, symbols), ""]
+    lines += models_lines(result, symbols)
     lines += say(f"Note: {BIAS}.")
     return lines
 

@@ -13,7 +13,7 @@ from .lines import line_lines
 from .scoring import format_deal
 from .words import (
     amount, count, either, game_text, hand_text, percent, rules_text, sampled_sentence, say,
-    seat_filter_text, seat_name, short, signed, table, who, with_error,
+    FILTER_MODELS, seat_filter_text, seat_name, short, signed, table, who, with_error,
 )
 
 __all__ = ["decision_lines", "layouts_sentence", "table_lines"]
@@ -209,10 +209,10 @@ def model_lines(result: WhistDecision) -> list[str]:
                  " first (--discard low).")
     else:
         model = "Declarer model: a discard function given by the caller."
-    if result.filter == "bid":
+    if result.filter == "dd":
         kept = (f"Bidding filter: a layout is kept only if with that discard he takes at"
                 f" least {level - 1} tricks double-dummy, the contract less one"
-                f" (--filter bid).")
+                f" (--filter dd).")
     elif result.filter == "seat":
         kept = seat_filter_text(result.game)
     elif result.filter == "none":
@@ -294,20 +294,20 @@ def verdict_lines(result: WhistDecision, symbols: bool) -> list[str]:
     elif se is not None:
         lines += say(f"The difference to {NAMES[runner]} is {-float(diff) / se:.1f} standard"
                      f" errors" + (": not a sampling accident." if not result.depends else
-                                   " on these layouts; the model of the partner decides more"
-                                   " (below)."))
-    lines += depends_lines(result)
+                                   " on these layouts; the model decides more (below)."))
+    lines += depends_lines(result, symbols)
     return lines
 
 
 #: How a model of the partner reads in a sentence ("if he always whists").
-PARTNER_MODELS = {"seat": "if he answers from his own seat", "open": "if he answers with"
-                  " open cards", WHIST: "if he always whists", PASS: "if he always passes",
-                  HALF: "if he always goes half-whist", RETURN: "if he always returns"}
+PARTNER_MODELS = {"seat": "he answers from his own seat", "open": "he answers with open"
+                  " cards", WHIST: "he always whists", PASS: "he always passes",
+                  HALF: "he always goes half-whist", RETURN: "he always returns"}
 
 
 def models_table(result: WhistDecision, symbols: bool) -> list[str]:
-    """The best word under each model of the partner, the result's own first."""
+    """The best word under each model of the partner and of the bid, the result's own
+    first."""
     rows = [["partner", "filter", "best", "by", "layouts"]]
     for m in result.models:
         rows.append([m.partner, m.filter, NAMES[m.best], with_error(m.by, m.se, symbols,
@@ -316,14 +316,26 @@ def models_table(result: WhistDecision, symbols: bool) -> list[str]:
     return table(rows, right=(3, 4))
 
 
-def depends_lines(result: WhistDecision) -> list[str]:
-    """The verdict's dependence on the model: what would flip it."""
+def depends_lines(result: WhistDecision, symbols: bool = True) -> list[str]:
+    """The verdict's dependence on the model: what would flip it, with the margin."""
     flips = result.depends
     if not flips:
         return []
-    what = "; ".join(f"{NAMES[m.best]} {PARTNER_MODELS.get(m.partner, m.partner)}"
-                     for m in flips)
-    return say(f"It depends on the partner: {what}.")
+    own = result.models[0]
+    what, kinds = [], []
+    for m in flips:
+        parts = []
+        if m.partner != own.partner:
+            parts.append(PARTNER_MODELS.get(m.partner, m.partner))
+            kinds.append("the partner")
+        if m.filter != own.filter:
+            parts.append(FILTER_MODELS.get(m.filter, f"the filter is {m.filter}"))
+            kinds.append("the bidding filter")
+        what.append(f"{NAMES[m.best]} if {' and '.join(parts)} (by"
+                    f" {with_error(m.by, m.se, symbols, sign=False)})")
+    subject = " and ".join(dict.fromkeys(k for k in ("the partner", "the bidding filter")
+                                         if k in kinds))
+    return say(f"It depends on {subject}: {'; '.join(what)}.")
 
 
 def decision_lines(result: WhistDecision, symbols: bool = True) -> list[str]:
@@ -335,8 +347,9 @@ def decision_lines(result: WhistDecision, symbols: bool = True) -> list[str]:
                  " best word on the same layouts, with its own standard error):")
     lines += [*options_table(result, symbols), "", *verdict_lines(result, symbols), ""]
     if len(result.models) > 1:
-        lines += say("The best word under each model of the partner, on the same layouts"
-                     " ('by': its margin over the next word, with its standard error):")
+        lines += say("The best word under each model of the partner (on the same layouts) and"
+                     " of the bid (on as many layouts drawn with that filter; 'by': its margin"
+                     " over the next word, with its standard error):")
         lines += [*models_table(result, symbols), ""]
     lines += say(f"Note: {DOUBLE_DUMMY_SEAT}")
     return lines

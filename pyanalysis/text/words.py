@@ -30,6 +30,12 @@ WIDTH = 92  # prose is wrapped to this width; diagrams and tables are not
 SHORT_SEATS = {seat: name.split()[0] for seat, name in SEAT_NAMES.items()}
 
 
+#: How a bidding filter reads in a sentence ("if every layout is kept").
+FILTER_MODELS = {"seat": "his bid is judged from his own seat", "dd": "his bid is judged"
+                 " double-dummy on each layout", "clean": "his misère is judged double-dummy"
+                 " on each layout", "none": "every layout is kept"}
+
+
 def seat_filter_text(game: pa.Game) -> str:
     """The sentence naming the "seat" bidding filter (`sampling.seat_bids`)."""
     if game.kind == MISERE:
@@ -41,7 +47,7 @@ def seat_filter_text(game: pa.Game) -> str:
     return (f"Bidding filter: a layout is kept only if the declarer would declare this game"
             f" from his own seat: his twelve cards, with one discard, over"
             f" {SEAT_BID_LAYOUTS} layouts of the cards he cannot see, {rule} (double-dummy;"
-            f" --filter seat).")
+            f" --filter bid, the default).")
 
 
 def seat_name(seat: int) -> str:

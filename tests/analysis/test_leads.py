@@ -337,15 +337,16 @@ def test_each_sampled_layout_is_solved_as_a_direct_solve(seed, game, declarer, l
 
 
 def test_sampled_vists_with_the_default_model_are_the_score_of_each_layout():
-    # The default declarer model ("dd") and bidding filter, a contract with both whisting.
+    # The default declarer model ("dd") and the double-dummy bidding filter (the seat filter
+    # has its plain count in test_seat_filter.py), a contract with both whisting.
     hand, talon, game, declarer, leader = sampled_case(31, "6S", 1, 2)
     rules = "sochi"
-    kw = dict(samples=12, seed=3)
+    kw = dict(samples=12, seed=3, filter="dd")
     result = pa.lead_decision(hand, game, declarer, leader=leader, talon=talon, rules=rules,
                               **kw)
     worlds = sample_worlds(hand, talon_cards(talon), game, declarer, leader, leader=leader,
                            **kw)
-    assert result.discard_model == "dd" and result.filter == "bid"
+    assert result.discard_model == "dd" and result.filter == "dd"
     words = {2: "whist", 3: "whist"}
     assert result.whist == words
     partner = 6 - declarer - leader
@@ -386,17 +387,17 @@ def test_a_seed_reproduces_and_different_seeds_differ():
 
 
 def test_the_default_model_and_filter_give_the_plain_search_s_decision():
-    """The bench's hand that keeps about one layout drawn in twelve: the default bidding
+    """The bench's hand that keeps about one layout drawn in twelve: the double-dummy bidding
     filter (searches on a few discards) and the plain one (his best discard counted over
     every distinct discard, then the bid checked) give the same decision from a seed,
     and the progress calls count every layout drawn."""
     game = Game.parse("8C")
-    kw = dict(leader=2, talon="AC AD", samples=12, seed=4)
+    kw = dict(leader=2, talon="AC AD", samples=12, seed=4, models=False)
     seen: list[int] = []
-    fast = pa.lead_decision("KQ.QT87.T7.K8", game, 1, progress=seen.append, **kw)
+    fast = pa.lead_decision("KQ.QT87.T7.K8", game, 1, progress=seen.append, filter="dd", **kw)
     plain = pa.lead_decision("KQ.QT87.T7.K8", game, 1,
                              filter=lambda deal, tricks: tricks >= game.level - 1, **kw)
-    assert fast.filter == "bid" and plain.filter == "custom"
+    assert fast.filter == "dd" and plain.filter == "custom"
     assert fast.drawn == plain.drawn > fast.kept == plain.kept == 12
     assert sum(seen) == fast.drawn
     assert {**fast.to_dict(), "filter": "custom"} == plain.to_dict()

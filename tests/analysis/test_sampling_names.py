@@ -61,7 +61,7 @@ def test_whist_defaults_are_the_library_s():
                              discard=None)
     given = whist_decision(hand, "7H", 1, 2, talon=talon, samples=8, seed=0, filter="bid",
                            discard="dd")
-    assert (default.filter, default.discard_model, default.seed) == ("bid", "dd", 0)
+    assert (default.filter, default.discard_model, default.seed) == ("seat", "dd", 0)
     assert default.to_dict() == given.to_dict()
     with pytest.raises(ValueError, match="^filter 'some'"):
         whist_decision(hand, "7H", 1, 2, talon=talon, samples=8, filter="some")

@@ -56,6 +56,28 @@ def test_a_view_drawn_in_a_batch_is_the_view_drawn_alone():
     assert any(w is not None and w.kept == 12 for w in together)
 
 
+def test_a_short_view_draws_on_to_the_least_and_keeps_its_first_layouts():
+    """Past `max_draws` a view with fewer than `least` kept draws on (to `least_draws`); its
+    layouts up to `max_draws` are those it kept without `least`, and the views that were not
+    short are unchanged."""
+    views, talon = views_of(range(8), 3)
+    game = Game(CONTRACT, 8, 1)
+    plain = sample_bid_many(views, talon, game, 1, 3, samples=12, max_draws=24)
+    more = sample_bid_many(views, talon, game, 1, 3, samples=12, max_draws=24, least=6,
+                           least_draws=400)
+    drew_on = 0
+    for before, after in zip(plain, more):
+        if before is not None and before.kept >= 6:
+            assert [str(d) for d in after.deals] == [str(d) for d in before.deals]
+            assert after.drawn == before.drawn
+            continue
+        assert after is None or after.kept >= 6 or after.drawn == 400
+        if after is not None and before is not None:
+            assert [str(d) for d in after.deals[:before.kept]] == [str(d) for d in before.deals]
+        drew_on += after is not None and after.drawn > 24
+    assert drew_on, "some view should have been short at 24 draws"
+
+
 def test_every_layout_kept_fits_the_bid_with_his_best_discard():
     # Checked plainly: every distinct discard of his twelve solved on its own.
     views, talon = views_of(range(3), 5)

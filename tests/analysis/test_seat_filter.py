@@ -169,4 +169,4 @@ def test_the_command_line_says_the_seat_filter():
     text = " ".join(result.output.split())
     assert "would declare this game from his own seat" in text
     assert "he makes 6 in at least half of them and 7 in fewer than 70%" in text
-    assert "--filter seat)" in text
+    assert "--filter bid, the default)" in text

@@ -197,7 +197,7 @@ def test_the_misere_filters_are_refused_for_a_contract(word):
     with pytest.raises(PositionError) as info:
         pa.whist_decision("QJ.AKT8.T.AT9", "7D", 1, 2, talon="7S JD", samples=3, filter=word)
     assert str(info.value) == (f"filter '{word}' is for misère; a contract's bidding filter "
-                               f"is 'bid'")
+                               f"is 'bid', 'seat' or 'dd'")
 
 
 # ----------------------------------------------------------------------------- counts

@@ -47,8 +47,9 @@ def test_the_deal_of_a_seed_does_not_change_between_versions():
 
 
 @pytest.mark.parametrize("game, declarer, rule, fits", [
-    ("7S", 2, "bid", lambda tricks: tricks >= 6),
+    ("7S", 2, "dd", lambda tricks: tricks >= 6),
     ("misere", 1, "bid", lambda tricks: tricks == 0),
+    ("misere", 1, "dd", lambda tricks: tricks == 0),
     ("misere", 1, "clean", lambda tricks: tricks == 0),
     ("misere", 1, "at-most-one", lambda tricks: tricks <= 1),
 ])

@@ -534,12 +534,12 @@ def test_seat_view_exact_against_brute_force(seed, role, level, fd, fp, name):
         partner_words = [None, W, P]
     else:
         partner_words = [P, W]
-    for filter_ in ("bid", "none"):
+    for filter_ in ("dd", "none"):
         for partner_word in partner_words:
             check_decision(sc, rules, filter_, partner_word)
     if level in (6, 7) and role == "first":
         check_decision(sc, RuleSet.preset(name, half_whist_by="either"), "none", None)
-        check_decision(sc, RuleSet.preset(name, half_whist_by="either"), "bid", P)
+        check_decision(sc, RuleSet.preset(name, half_whist_by="either"), "dd", P)
     if level in (6, 7) and role == "second":
         check_decision(sc, RuleSet.preset(name, half_whist_by="either"), "none", H)
 
@@ -684,10 +684,10 @@ def test_dd_model_discard_is_optimal():
 
 # -- the bid filter's short cuts ----------------------------------------------------------
 
-def plain_bid(game: Game, rule: str = "bid"):
-    """The bidding filter written plainly, on the count of his best discard (the "dd" model
-    tries every discard): a contract at least the level less one; misère clean (the "bid"
-    of misère), or at most one trick ("at-most-one")."""
+def plain_bid(game: Game, rule: str = "dd"):
+    """The double-dummy bidding filter written plainly, on the count of his best discard (the
+    "dd" model tries every discard): a contract at least the level less one; misère clean
+    (the "dd" of misère), or at most one trick ("at-most-one")."""
     if game.kind == "misere":
         return lambda deal, tricks: tricks <= (1 if rule == "at-most-one" else 0)
     return lambda deal, tricks: tricks >= game.level - 1
@@ -707,17 +707,17 @@ BID_CASES = [
 @pytest.mark.parametrize("hand, talon, game, declarer, seat, samples", BID_CASES)
 def test_bid_filter_keeps_the_layouts_of_the_plain_search(hand, talon, game, declarer, seat,
                                                           samples):
-    """The default filter (bound searches on a few discards, the best discard chosen later
+    """The "dd" filter (bound searches on a few discards, the best discard chosen later
     for the layouts kept) draws and keeps the same layouts, with the same discards and
     counts, as the plain one: every drawn layout's best discard counted over every distinct
     discard, then the bid checked on that count."""
     game, _, rule = game.partition(" ")
     game = Game.parse(game)
-    rule = rule or "bid"
+    rule = rule or "dd"
     cards = (Hand.parse(hand), [Card.parse(c) for c in talon.split()], game, declarer, seat)
     fast = sample_worlds(*cards, samples=samples, seed=7, filter=rule)
     plain = sample_worlds(*cards, samples=samples, seed=7, filter=plain_bid(game, rule))
-    named = "clean" if game.kind == "misere" and rule == "bid" else rule
+    named = "clean" if game.kind == "misere" and rule == "dd" else rule
     assert fast.filter == named and plain.filter == "custom"
     assert [(str(d), d.discard) for d in fast.deals] == [(str(d), d.discard) for d in plain.deals]
     assert fast.tricks == plain.tricks and fast.drawn == plain.drawn
@@ -732,7 +732,7 @@ def test_bid_filter_in_small_batches_keeps_the_same_layouts(monkeypatch):
     monkeypatch.setattr(sampling, "FLUSH", 3)
     game = Game.parse("8C")
     cards = (Hand.parse("KQT9.T98.87.J"), [Card.parse("KH"), Card.parse("AS")], game, 1, 2)
-    fast = sample_worlds(*cards, samples=16, seed=3)
+    fast = sample_worlds(*cards, samples=16, seed=3, filter="dd")
     plain = sample_worlds(*cards, samples=16, seed=3, filter=plain_bid(game))
     assert [(str(d), d.discard) for d in fast.deals] == [(str(d), d.discard) for d in plain.deals]
     assert fast.tricks == plain.tricks and fast.drawn == plain.drawn > fast.kept == 16
@@ -798,7 +798,8 @@ def test_a_higher_card_never_costs_the_declarer_a_trick_but_may_in_misere():
 
 
 def test_standard_errors_match_the_spread_of_repeated_runs():
-    runs = [pa.whist_decision(SAMPLED["hand"], "7H", 1, 2, talon="AD QD", samples=60, seed=s)
+    runs = [pa.whist_decision(SAMPLED["hand"], "7H", 1, 2, talon="AD QD", samples=60, seed=s,
+                              models=False)
             for s in range(20)]
     for word in runs[0].options:
         means = [float(r.options[word].vists) for r in runs]

@@ -26,11 +26,13 @@ def test_deals_writes_the_seeded_job_lines():
 
 
 def test_deals_with_a_filter_writes_hands_he_would_bid(tmp_path):
+    # The double-dummy filter, whose rule the tricks below check (the seat rule's own count
+    # is in tests/analysis/test_seat_filter.py).
     path = tmp_path / "deals.jsonl"
     result = run("deals", "-n", "5", "--seed", "1", "--kind", "solve", "--game", "8S",
-                 "--declarer", "2", "--filter", "bid", "-o", str(path))
+                 "--declarer", "2", "--filter", "dd", "-o", str(path))
     assert result.exit_code == 0, result.output
-    draw = random_deals(5, 1, game="8S", declarer=2, filter="bid")
+    draw = random_deals(5, 1, game="8S", declarer=2, filter="dd")
     assert result.stdout == f"5 solve jobs written to {path} (kept of {draw.drawn:,} dealt)\n"
     assert result.stderr == ""
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -47,7 +49,7 @@ def test_deals_with_a_filter_writes_hands_he_would_bid(tmp_path):
     (["deals", "--count", "0"], "Error: Invalid value for '--count' / '-n': 0 is not in the"
                                 " range x>=1. (see 'prefdd deals --help')"),
     (["deals", "--count", "3", "--game", "6S", "--declarer", "1", "--filter", "clean"],
-     "Error: filter 'clean' is for misère; a contract's is 'bid'"),
+     "Error: filter 'clean' is for misère; a contract's is 'bid', 'seat' or 'dd'"),
     (["deals", "--count", "3", "--game", "6Q", "--declarer", "1"], None),
     (["stats", "nope.jsonl"], "Error: cannot read nope.jsonl: No such file or directory"),
 ])

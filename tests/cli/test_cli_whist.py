@@ -267,7 +267,7 @@ ERRORS = [
     ([*HAND_ARGS, "--samples", "all", "--seed", "1"],
      "--seed is for sampling; --samples all takes every layout"),
     ([*HAND_ARGS, "--partner", "maybe"],
-     "--partner 'maybe': a whist word: whist, pass, half or return (вист, пас, полвиста)"),
+     "--partner: 'maybe' is not seat, open, whist, pass, half or return"),
     ([*HAND_ARGS, "--players", "4"],
      "--players 4 is for a deal; the seat view is priced for three players"),
     ([*HAND_ARGS, "--filter", "strict"], None),
@@ -329,7 +329,9 @@ def test_a_textbook_hand_prints_the_model_table_and_what_the_verdict_depends_on(
     flips = [m for m in result.models if m.best != result.best]
     # The textbook point: a partner who always passes (or always whists) flips the answer.
     assert flips
-    assert "It depends on the partner:" in text
+    assert "It depends on the partner" in text
     for m in flips:
-        assert f"{m.best} if he" in text
+        assert f"{m.best} if " in text
+    # The bidding filter's rows: the same number of layouts, drawn with the other filters.
+    assert {m.filter for m in result.models} == {"seat", "dd", "none"}
     assert "not a sampling accident" not in text
