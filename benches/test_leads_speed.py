@@ -12,12 +12,19 @@ asserts.
   made) and of trump.jsonl, the first defender leading, one deal per round. Target: 50 ms a
   deal (median).
 - leader's seat: `lead_decision` for the first defender, 1,000 kept layouts, the default
-  declarer model ("dd": his best double-dummy discard) and bidding filter ("bid"), seed 0, on
+  declarer model ("dd": his best double-dummy discard), the double-dummy bidding filter
+  ("dd", the default before the seat rule) and no model table, seed 0, on
   JOBS threads, one hand per round: the first HANDS deals of trump.jsonl in which the
   declarer's double-dummy tricks reach the contract less one (a declarer who could have bid
   it); the leader sees his ten cards and the deal's talon. Each layout drawn costs the
   bidding filter one bound search per discard of `sampling.top_discards` (ten at most); each
   kept layout is solved once per lead (ten searches). Target: 10 s a hand on two cores.
+
+- leader's seat as a player runs it: `lead_decision` with every default (stopping when
+  settled, the model table), unpriced, for the first defender of the first `DEFAULT_HANDS`
+  deals of data/bench/bid_contracts.jsonl (his ten cards, the deal's discard as the talon),
+  once with the bidding filter "dd" (the default before) and once with "bid" (the seat rule,
+  the default now). Target: 10 s median on two cores.
 
 Extra info: `question`, `rounds`, and per deal or hand its seconds; for the table `p90_ms`
 and the five slowest deals; for the seat `drawn`, `kept`, and the layouts drawn and kept per
@@ -120,7 +127,7 @@ def test_lead_decision_1000_layouts(benchmark):
         start = time.perf_counter()
         result = lead_decision(hand["hand"], hand["game"], hand["declarer"],
                                leader=hand["leader"], talon=hand["talon"], samples=SAMPLES,
-                               seed=0, jobs=JOBS)
+                               seed=0, jobs=JOBS, filter="dd", models=False, fixed=True)
         elapsed = time.perf_counter() - start
         records.append({**hand, "seconds": elapsed, "drawn": result.drawn,
                         "kept": result.kept, "drawn_per_second": result.drawn / elapsed,
@@ -131,7 +138,41 @@ def test_lead_decision_1000_layouts(benchmark):
     drawn = sum(r["drawn"] for r in records)
     kept = sum(r["kept"] for r in records)
     benchmark.extra_info.update(
-        question=f"lead decision, {SAMPLES} kept layouts (dd discard, bid filter)",
+        question=f"lead decision, {SAMPLES} kept layouts (dd discard, dd filter)",
         threads=JOBS, rounds=len(records), drawn=drawn, kept=kept,
         drawn_per_second=drawn / total, kept_per_second=kept / total, hands=records)
     assert all(r["kept"] == SAMPLES for r in records)
+
+
+DEFAULT_HANDS = 8
+
+
+@pytest.mark.parametrize("filter_", ["dd", "bid"])
+def test_lead_decision_as_run(benchmark, filter_):
+    """The first defender's lead with the defaults (settling, the model table) under the
+    bidding filter `filter_`, one bid_contracts deal per round: median and max seconds in the
+    extra info."""
+    jobs = load("bid_contracts")[:DEFAULT_HANDS]
+    pending = iter(jobs)
+    records: list[dict] = []
+
+    def setup():
+        return (next(pending),), {}
+
+    def run(job):
+        deal = pa.Deal.parse(job["deal"])
+        leader = first_defender(job["declarer"])
+        start = time.perf_counter()
+        result = lead_decision(deal.hand(leader), job["game"], job["declarer"], leader=leader,
+                               talon=list(deal.discard), seed=0, jobs=JOBS, filter=filter_)
+        records.append({"game": job["game"], "seconds": time.perf_counter() - start,
+                        "samples": result.samples, "drawn": result.drawn,
+                        "stopped": result.stopped, "best": str(result.best)})
+
+    benchmark.pedantic(run, setup=setup, rounds=len(jobs), iterations=1)
+    seconds = sorted(r["seconds"] for r in records)
+    benchmark.extra_info.update(
+        question=f"lead decision with the defaults (settling, model table), filter {filter_}",
+        threads=JOBS, rounds=len(records), median_s=statistics.median(seconds),
+        max_s=seconds[-1], hands=records)
+    assert len(records) == len(jobs)

@@ -7,7 +7,9 @@ asserts.
   eight-level trump contracts), one deal per round: the double-dummy count, the principal
   line, every whisting row scored and the backward induction. Target: 50 ms a deal.
 - seat view, fixed count: `whist_decision` for the first defender, exactly 1,000 kept
-  layouts, the partner answering with open cards (`partner="open"`), the default declarer model ("dd": his best double-dummy discard) and bidding filter ("bid"), seed 0, on
+  layouts, the partner answering with open cards (`partner="open"`), the default declarer
+  model ("dd": his best double-dummy discard), the double-dummy bidding filter ("dd", the
+  default before the seat rule) and no model table, seed 0, on
   JOBS threads, one hand per round. The hands are those of trump.jsonl in which the
   declarer's double-dummy tricks reach the contract less one (the bidding filter's own test:
   a declarer who could have bid it); the defender sees his ten cards and the deal's talon.
@@ -15,9 +17,11 @@ asserts.
   `sampling.top_discards` (ten at most). Target: 10 s a hand on two cores.
 
 - seat view as a player runs it: `whist_decision` with every default (the partner from his
-  own seat, stopping when settled) for the first defender of the first `DEFAULT_HANDS` deals
-  of data/bench/bid_contracts.jsonl (his ten cards, the deal's discard as the talon). Target:
-  10 s median on two cores (issue: seat views an expert accepts).
+  own seat, stopping when settled, the model table) for the first defender of the first
+  `DEFAULT_HANDS` deals of data/bench/bid_contracts.jsonl (his ten cards, the deal's discard
+  as the talon), once with the bidding filter "dd" (the default before) and once with "bid"
+  (the seat rule, the default now), so that one run reports before and after. Target: 10 s
+  median on two cores (issue: seat views an expert accepts).
 
 Extra info: `question`, `rounds`, and per deal or hand its seconds; for the table `p90_ms`
 and the five slowest deals; for the seat view `drawn`, `kept`, the layouts drawn per second
@@ -28,6 +32,8 @@ from __future__ import annotations
 import json
 import statistics
 import time
+
+import pytest
 
 import pyanalysis as pa
 from pyanalysis.analysis import whist_decision, whist_table
@@ -103,7 +109,7 @@ def test_whist_decision_1000_layouts(benchmark):
         start = time.perf_counter()
         result = whist_decision(hand["hand"], hand["game"], hand["declarer"], hand["seat"],
                                 talon=hand["talon"], samples=SAMPLES, seed=0, jobs=JOBS,
-                                partner="open", fixed=True)
+                                partner="open", fixed=True, filter="dd", models=False)
         elapsed = time.perf_counter() - start
         records.append({**hand, "seconds": elapsed, "drawn": result.drawn,
                         "kept": result.kept, "drawn_per_second": result.drawn / elapsed,
@@ -115,7 +121,7 @@ def test_whist_decision_1000_layouts(benchmark):
     drawn = sum(r["drawn"] for r in records)
     kept = sum(r["kept"] for r in records)
     benchmark.extra_info.update(
-        question=f"whist decision, {SAMPLES} kept layouts (dd discard, bid filter, partner"
+        question=f"whist decision, {SAMPLES} kept layouts (dd discard, dd filter, partner"
                  f" with open cards, fixed count)",
         threads=JOBS, rounds=len(records), drawn=drawn, kept=kept,
         drawn_per_second=drawn / total, kept_per_second=kept / total, hands=records)
@@ -125,9 +131,11 @@ def test_whist_decision_1000_layouts(benchmark):
 DEFAULT_HANDS = 8
 
 
-def test_whist_decision_as_run(benchmark):
-    """The first defender's decision with the defaults (partner from his seat, settling),
-    one bid_contracts deal per round: median and max seconds in the extra info."""
+@pytest.mark.parametrize("filter_", ["dd", "bid"])
+def test_whist_decision_as_run(benchmark, filter_):
+    """The first defender's decision with the defaults (partner from his seat, settling, the
+    model table) under the bidding filter `filter_`, one bid_contracts deal per round: median
+    and max seconds in the extra info."""
     jobs = load("bid_contracts")[:DEFAULT_HANDS]
     pending = iter(jobs)
     records: list[dict] = []
@@ -140,7 +148,7 @@ def test_whist_decision_as_run(benchmark):
         seat = defenders(job["declarer"])[0]
         start = time.perf_counter()
         result = whist_decision(deal.hand(seat), job["game"], job["declarer"], seat,
-                                talon=list(deal.discard), seed=0, jobs=JOBS)
+                                talon=list(deal.discard), seed=0, jobs=JOBS, filter=filter_)
         records.append({"game": job["game"], "seconds": time.perf_counter() - start,
                         "samples": result.samples, "stopped": result.stopped,
                         "best": result.best})
@@ -148,7 +156,8 @@ def test_whist_decision_as_run(benchmark):
     benchmark.pedantic(run, setup=setup, rounds=len(jobs), iterations=1)
     seconds = sorted(r["seconds"] for r in records)
     benchmark.extra_info.update(
-        question="whist decision with the defaults (partner from his seat, settling)",
+        question=f"whist decision with the defaults (partner from his seat, settling),"
+                 f" filter {filter_}",
         threads=JOBS, rounds=len(records), median_s=statistics.median(seconds),
         max_s=seconds[-1], hands=records)
     assert len(records) == len(jobs)

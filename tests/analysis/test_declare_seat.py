@@ -256,7 +256,7 @@ def test_a_whole_deal_repeats_with_its_seed_and_reaches_a_leaf_of_the_tree():
 def test_the_layouts_that_fit_a_bid_are_those_the_bid_filter_keeps(level, trump):
     # Whole hands share layouts drawn without the filter (or for a lower level) between the
     # levels of a strain, keeping those where the declarer's best discard takes level - 1:
-    # the same layouts, discards and counts as the bid filter keeps of the same draws.
+    # the same layouts, discards and counts as the "dd" filter keeps of the same draws.
     from pyanalysis.analysis.sampling import sample_worlds
 
     rng = random.Random(level)
@@ -266,7 +266,7 @@ def test_the_layouts_that_fit_a_bid_are_those_the_bid_filter_keeps(level, trump)
     game = Game(CONTRACT, level, trump)
     common = dict(seed=9, discard="dd", max_draws=256, leader=2)
     loose = sample_worlds(hand, talon, game, 1, 2, samples=256, filter="none", **common)
-    kept = sample_worlds(hand, talon, game, 1, 2, samples=256, filter="bid", **common)
+    kept = sample_worlds(hand, talon, game, 1, 2, samples=256, filter="dd", **common)
     assert loose.kept == 256 and 0 < kept.kept < 256
     fitting = [(str(d), str(d.discard), t) for d, t in zip(loose.deals, loose.tricks)
                if t >= level - 1]
