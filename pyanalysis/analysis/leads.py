@@ -460,9 +460,12 @@ def lead_decision(hand: Hand | str | Iterable[Card | str], game: Game | str, dec
 def _model_row(result: LeadDecision, own: Card) -> ModelRow:
     """The best lead of `result` and its margin (in vists when priced, else in the chance to
     set) over `own`, the best lead of the decision the table belongs to, or where that is
-    the best here too, over the next lead."""
-    runner = own if own != result.best else (
-        result.order[1] if len(result.order) > 1 else None)
+    the best here too, over the next lead not alike to it."""
+    # Where they agree, the next lead that is not as good as the best on the same layouts
+    # (a card of a sequence gives the same as its neighbour in every layout).
+    rest = [c for c in result.order[1:] if (result.leads[c].diff, result.leads[c].set_diff)
+            != (0, 0)] or list(result.order[1:2])
+    runner = own if own != result.best else (rest[0] if rest else None)
     if runner is None:
         by, se = Fraction(0), None
     elif result.ranked_by == "vists":
