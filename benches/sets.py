@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+import statistics
+import time
 from pathlib import Path
+from typing import Any, Callable
 
 import solver
 from pyanalysis import Deal, Game
@@ -32,3 +35,26 @@ def load_jobs(name: str) -> list[dict]:
         job["deal"], job["game"] = Deal.parse(job["deal"]), Game.parse(job["game"])
         jobs.append(job)
     return jobs
+
+
+def time_each(benchmark: Any, items: list, one: Callable[[Any], dict], question: str,
+              threads: int) -> list[dict]:
+    """`one(item)` timed once per round for every item (a dict of what it found back), the
+    median and max seconds and every record in the benchmark's extra info."""
+    pending = iter(items)
+    records: list[dict] = []
+
+    def setup():
+        return (next(pending),), {}
+
+    def run(item):
+        start = time.perf_counter()
+        found = one(item)
+        records.append({**found, "seconds": time.perf_counter() - start})
+
+    benchmark.pedantic(run, setup=setup, rounds=len(items), iterations=1)
+    seconds = sorted(r["seconds"] for r in records)
+    benchmark.extra_info.update(question=question, threads=threads, rounds=len(records),
+                                median_s=statistics.median(seconds), max_s=seconds[-1],
+                                hands=records)
+    return records

@@ -40,7 +40,7 @@ import pytest
 
 import pyanalysis as pa
 from pyanalysis.analysis import lead_decision, lead_table
-from sets import BENCH_DIR
+from sets import BENCH_DIR, time_each
 
 JOBS = 2
 SAMPLES = 1000
@@ -152,27 +152,15 @@ def test_lead_decision_as_run(benchmark, filter_):
     """The first defender's lead with the defaults (settling, the model table) under the
     bidding filter `filter_`, one bid_contracts deal per round: median and max seconds in the
     extra info."""
-    jobs = load("bid_contracts")[:DEFAULT_HANDS]
-    pending = iter(jobs)
-    records: list[dict] = []
-
-    def setup():
-        return (next(pending),), {}
-
-    def run(job):
+    def one(job):
         deal = pa.Deal.parse(job["deal"])
         leader = first_defender(job["declarer"])
-        start = time.perf_counter()
         result = lead_decision(deal.hand(leader), job["game"], job["declarer"], leader=leader,
                                talon=list(deal.discard), seed=0, jobs=JOBS, filter=filter_)
-        records.append({"game": job["game"], "seconds": time.perf_counter() - start,
-                        "samples": result.samples, "drawn": result.drawn,
-                        "stopped": result.stopped, "best": str(result.best)})
+        return {"game": job["game"], "samples": result.samples, "drawn": result.drawn,
+                "stopped": result.stopped, "best": str(result.best)}
 
-    benchmark.pedantic(run, setup=setup, rounds=len(jobs), iterations=1)
-    seconds = sorted(r["seconds"] for r in records)
-    benchmark.extra_info.update(
-        question=f"lead decision with the defaults (settling, model table), filter {filter_}",
-        threads=JOBS, rounds=len(records), median_s=statistics.median(seconds),
-        max_s=seconds[-1], hands=records)
+    jobs = load("bid_contracts")[:DEFAULT_HANDS]
+    records = time_each(benchmark, jobs, one, f"lead decision with the defaults (settling,"
+                        f" model table), filter {filter_}", JOBS)
     assert len(records) == len(jobs)

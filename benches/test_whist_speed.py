@@ -38,7 +38,7 @@ import pytest
 import pyanalysis as pa
 from pyanalysis.analysis import whist_decision, whist_table
 from pyanalysis.analysis.whist import defenders
-from sets import BENCH_DIR
+from sets import BENCH_DIR, time_each
 
 JOBS = 2
 SAMPLES = 1000
@@ -136,28 +136,15 @@ def test_whist_decision_as_run(benchmark, filter_):
     """The first defender's decision with the defaults (partner from his seat, settling, the
     model table) under the bidding filter `filter_`, one bid_contracts deal per round: median
     and max seconds in the extra info."""
-    jobs = load("bid_contracts")[:DEFAULT_HANDS]
-    pending = iter(jobs)
-    records: list[dict] = []
-
-    def setup():
-        return (next(pending),), {}
-
-    def run(job):
+    def one(job):
         deal = pa.Deal.parse(job["deal"])
         seat = defenders(job["declarer"])[0]
-        start = time.perf_counter()
         result = whist_decision(deal.hand(seat), job["game"], job["declarer"], seat,
                                 talon=list(deal.discard), seed=0, jobs=JOBS, filter=filter_)
-        records.append({"game": job["game"], "seconds": time.perf_counter() - start,
-                        "samples": result.samples, "stopped": result.stopped,
-                        "best": result.best})
+        return {"game": job["game"], "samples": result.samples, "stopped": result.stopped,
+                "best": result.best}
 
-    benchmark.pedantic(run, setup=setup, rounds=len(jobs), iterations=1)
-    seconds = sorted(r["seconds"] for r in records)
-    benchmark.extra_info.update(
-        question=f"whist decision with the defaults (partner from his seat, settling),"
-                 f" filter {filter_}",
-        threads=JOBS, rounds=len(records), median_s=statistics.median(seconds),
-        max_s=seconds[-1], hands=records)
+    jobs = load("bid_contracts")[:DEFAULT_HANDS]
+    records = time_each(benchmark, jobs, one, f"whist decision with the defaults (partner from"
+                        f" his seat, settling), filter {filter_}", JOBS)
     assert len(records) == len(jobs)
