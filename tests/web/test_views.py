@@ -97,6 +97,11 @@ def check_whist(shown: list[dict], result: dict) -> None:
 
 
 def check_lead(shown: list[dict], result: dict) -> None:
+    # The model table's rows (the filter of each model) are the result's models.
+    models = [row for row in shown if "filter" in row["data"]]
+    assert [row["data"]["filter"] for row in models] == [
+        m["filter"] for m in result.get("models", [])]
+    shown = [row for row in shown if "card" in row["data"]]
     assert {row["data"]["card"] for row in shown} == set(result["leads"])
     for row in shown:
         lead = result["leads"][row["data"]["card"]]
