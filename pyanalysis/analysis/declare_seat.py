@@ -6,7 +6,7 @@ weighs the layouts of the other 2n cards between the declarer and his partner (t
 then discarding his best double-dummy discard for the game, `sampling`'s "dd" model), kept by
 the double-dummy bidding filter ("dd" for a whole hand of ten, none in an ending; the seat
 views' own default, the "seat" rule, weighs the declarer's twelve cards over layouts of
-their own and costs about five times as much a layout, which thousands of these small views
+their own and costs about five times the searches a layout, which thousands of these small views
 cannot afford), as `whist_decision` weighs them: for each word he may say, his mean value over those layouts
 when, below it, the words still to come are decided with open cards in each layout
 (`whist.induce`), play is double-dummy and each outcome is priced by `pricing` (two whisters at

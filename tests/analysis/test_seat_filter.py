@@ -101,6 +101,51 @@ def test_strong_weak_and_too_strong_hands():
     assert answers[0] is False
 
 
+def counted_would_bid(mine: int, view, seed: int) -> bool:
+    """The rule with every discard the filter tries (`top_discards` in a contract, every
+    distinct one in misère) counted on every one of the hand's layouts: no round skipped."""
+    game = view.game
+    misere = game.kind == MISERE
+    pairs = sampling._bid_discards(mine, view, False)
+    layouts = seat_bid_layouts(mine, view, seed)
+    counts: dict[tuple[int, ...], list[int]] = {pair: [0, 0] for pair in pairs}
+    for pair in pairs:
+        ten = Hand(mine & ~sum(1 << c for c in pair))
+        for hands, _ in layouts:
+            full = [Hand(h) for h in hands]
+            full[view.declarer - 1] = ten
+            tricks = pa.solve(Deal(tuple(full)), game, view.leader).tricks
+            counts[pair][0] += tricks == 0 if misere else tricks >= game.level
+            counts[pair][1] += not misere and tricks >= game.level + 1
+    k = len(layouts)
+    if Fraction(max(c[0] for c in counts.values()), k) < SEAT_BID_MAKE:
+        return False
+    return misere or game.level == 10 or \
+        Fraction(max(c[1] for c in counts.values()), k) < SEAT_BID_HIGHER
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [Game(CONTRACT, 6, 0), Game(CONTRACT, 8, 3), Game(MISERE)],
+                         ids=str)
+def test_the_rounds_answer_as_counting_every_discard_on_every_layout(game):
+    # `seat_bids` stops searching a discard once it cannot change his bid; the answer must
+    # be the full count's, for weak hands, hands that bid and hands too strong for the game.
+    view, rng = a_view(game, 6)
+    unseen = [c for c in range(32) if view.free >> c & 1]
+    if game.kind == MISERE:
+        order = sorted(unseen, key=lambda c: c % 8)
+    else:
+        order = sorted(unseen, key=lambda c: (c // 8 != game.trump, -(c % 8)))
+    candidates = [view.layout(rng.randrange(0, 184756))[1] for _ in range(10)]
+    for top in (4, 6, 8):
+        for _ in range(4):
+            ten = order[:top] + rng.sample(order[top:], 10 - top)
+            candidates.append(sum(1 << c for c in ten) | view.talon)
+    answers = seat_bids(candidates, view, 1)
+    assert answers == [counted_would_bid(m, view, 1) for m in candidates]
+    assert True in answers and False in answers
+
+
 def test_a_hand_is_judged_alike_whatever_the_batch():
     game = Game(CONTRACT, 7, 2)
     view, rng = a_view(game, 7)
