@@ -130,7 +130,10 @@ class View:
     symbols)`: its text for people, `call` being the function's arguments by name (the cards
     under `key` or ``"cards"``); `section`: the report's section that shows it; `cost`: the
     batch's measure of one job (a solve job being 1); `cap`: the most layouts `samples` may ask
-    for, and the constant that says so; `summary`: what it answers, in a few words."""
+    for, and the constant that says so; `summary`: what it answers, in a few words;
+    `report`: the field of the HTML report (`pyanalysis.report.Report`) that shows its result
+    (None: the report has no place for it), where the page's exported report shows the
+    analysis the player ran."""
 
     key: str | None
     function: str
@@ -142,6 +145,7 @@ class View:
     cost: int = 8
     cap: tuple[int, str] = (MAX_SAMPLES, "MAX_SAMPLES")
     shown: str | None = None
+    report: str | None = None
 
 
 @dataclass(frozen=True)
@@ -247,7 +251,7 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
     Analysis("odds", "Layout odds", (
         View(None, "layout_odds", "odds", "declarer",
              lambda r, c, s: odds_lines(r, c["hand"], c.get("out"), s),
-             "Layout odds", section="odds", cost=32, shown="odds"),),
+             "Layout odds", section="odds", cost=32, shown="odds", report="odds"),),
         (GAME, DECLARER, OUT, OTHERS, LEADER,
          Option("target", "int", "Count the layouts where he takes at least this many tricks"
                                  " instead of the whole distribution.", low=0, high=10),
@@ -274,17 +278,18 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
     Analysis("misere-odds", "Misère odds", (
         View(None, "misere_odds", "misere-odds", "declarer",
              lambda r, c, s: misere_lines(r, c["hand"], c.get("out"), s),
-             "Misère odds", section="odds", cost=32, shown="odds"),),
+             "Misère odds", section="odds", cost=32, shown="odds", report="odds"),),
         (DECLARER, OUT, OTHERS, LEADER,
          *_samples("Solve this many layouts drawn at random instead of every layout.",
                    settles=True))),
     Analysis("whist", "Whist or pass", (
         View("deal", "whist_table", "whist-table", "deal",
              lambda r, c, s: whist_table_lines(r, s), "Whist table (open cards)",
-             section="whist"),
+             section="whist", report="whist"),
         View("hand", "whist_decision", "whist-seat", "seat",
              lambda r, c, s: whist_decision_lines(r, s), "Whist or pass from the seat",
-             cost=32, cap=(MAX_WORLDS, "MAX_WORLDS"), shown="whist-seat")),
+             cost=32, cap=(MAX_WORLDS, "MAX_WORLDS"), shown="whist-seat",
+             report="whist_seat")),
         (Option("game", "game", "The contract: 6S … 10NT.", required=True), DECLARER,
          *_rules("Rule set.", default="sochi"),
          Option("players", "int", "Three players or four, the dealer sitting out.",
@@ -305,11 +310,11 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
     Analysis("lead", "Opening leads", (
         View("deal", "lead_table", "lead-table", "deal",
              lambda r, c, s: lead_table_lines(r, s), "Opening leads (open cards)",
-             section="leads"),
+             section="leads", report="leads"),
         View("hand", "lead_decision", "lead-seat", "leader",
              lambda r, c, s: lead_decision_lines(r, c.get("talon"), c.get("others"), s),
              "Leads from the leader's seat", cost=32, cap=(MAX_WORLDS, "MAX_WORLDS"),
-             shown="lead-seat")),
+             shown="lead-seat", report="lead_seat")),
         (GAME, DECLARER, LEADER,
          *_rules("Price the leads in vists for the leader."),
          Option("whist", "words", "The defenders' words for pricing (default: both whist in a"
@@ -325,7 +330,7 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
     Analysis("declare", "What to declare", (
         View(None, "declare_options", "declare", "declare",
              lambda r, c, s: declare_lines(r, s), "What to declare", cost=32,
-             shown="declare"),),
+             shown="declare", report="declare"),),
         (DECLARER,
          Option("talon", "cards", "The two talon cards he took; without it the hand is his"
                                   " twelve cards."),
@@ -347,7 +352,7 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
     Analysis("misere-catch", "Misère catch (discard unseen)", (
         View(None, "misere_catch", "misere-catch", "deal", lambda r, c, s: catch_lines(r, s),
              "Misère catch (discard unseen)", cost=32,
-             shown="misere-catch"),),
+             shown="misere-catch", report="catch"),),
         (DECLARER, Option("leader", "seat", "The seat that leads the current trick.",
                           default=1),
          Option("played", "card-list", "Cards already played to the current trick, from the"
@@ -525,7 +530,8 @@ def rules_of(values: Mapping[str, Any], default: str | None) -> RuleSet | str | 
 
 def describe(entry: Analysis, view: View) -> dict[str, Any]:
     """The view as `GET /api/analyses` lists it: its name, title, the function, the command
-    and the batch kind, and each option's name, type, choices, default, help (and range)."""
+    and the batch kind, whether the HTML report can show its result (`in_report`), and each
+    option's name, type, choices, default, help (and range)."""
     options = []
     for option in entry.options_of(view):
         item: dict[str, Any] = {"name": option.name, "type": option.type,
@@ -539,4 +545,5 @@ def describe(entry: Analysis, view: View) -> dict[str, Any]:
         options.append(item)
     return {"name": view.web, "title": view.summary, "function": view.function,
             "command": entry.command, "kind": entry.kind, "view": view.key,
-            "section": view.section, "options": options}
+            "section": view.section, "in_report": view.report is not None,
+            "options": options}

@@ -10,12 +10,12 @@ study's counts as SVG.
 from .html import (
     PageWriteError, embed_json, render_html, render_sections, save_page, write_html,
 )
-from .page import Report, SeatViews, deal_report, problem_report, review_report
+from .page import SHOWN, Report, SeatViews, deal_report, problem_report, review_report
 from .play import PlayView, Step, play_from_review, principal_play
 from .views import VIEWS, view_html
 
 __all__ = [
-    "Report", "SeatViews", "deal_report", "review_report", "problem_report",
+    "Report", "SeatViews", "SHOWN", "deal_report", "review_report", "problem_report",
     "PlayView", "Step", "principal_play", "play_from_review",
     "render_html", "render_sections", "write_html", "save_page", "PageWriteError", "embed_json",
     "VIEWS", "view_html",

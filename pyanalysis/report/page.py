@@ -30,7 +30,7 @@ from ..serialize import JsonFields, nonempty, to_jsonable
 from ..solving import DDTable, focus_seat, resolve_talon_rule, table
 from .play import PlayView, play_from_review, principal_play
 
-__all__ = ["Report", "SeatViews", "deal_report", "problem_report", "review_report"]
+__all__ = ["Report", "SeatViews", "SHOWN", "deal_report", "problem_report", "review_report"]
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,31 @@ class Report(JsonFields):
             "play", ("table", lambda r: to_jsonable(r.dd)), "whist", "leads", "odds", "problem",
             nonempty("declare"), nonempty("whist_seat"), nonempty("lead_seat"),
             nonempty("catch"))
+
+
+#: The report's fields that an analysis already answered can fill (`shown` of the builders),
+#: with the result each takes.
+SHOWN: dict[str, type] = {
+    "whist": WhistTable, "leads": LeadTable, "odds": LayoutOdds, "declare": Declaration,
+    "whist_seat": WhistDecision, "lead_seat": LeadDecision, "catch": MisereCatch}
+
+
+def _shown(shown: dict[str, Any] | None, deal: Deal, game: Game) -> dict[str, Any]:
+    """`shown` checked: each a report field of `SHOWN` holding a result of its kind, of this
+    deal's game."""
+    for name, result in (shown or {}).items():
+        kind = SHOWN.get(name)
+        if kind is None:
+            raise PositionError(f"shown: the report has no field {name!r}; one of"
+                                f" {', '.join(SHOWN)}")
+        if not isinstance(result, kind):
+            raise PositionError(f"shown: {name} takes a {kind.__name__}, not a"
+                                f" {type(result).__name__}")
+        if name == "catch" and game.kind != MISERE:
+            raise PositionError(f"shown: the misère catch is for a misère, not {game}")
+        if getattr(result, "game", game) != game:
+            raise PositionError(f"shown: the {name} is of {result.game}, the report of {game}")
+    return dict(shown or {})
 
 
 def _name(game: Game, focus: int) -> str:
@@ -197,20 +222,24 @@ def deal_report(deal: Deal | str, game: Game | str, *, declarer: int | None = No
                 rules: Any = None, whist: bool = False, leads: bool = False,
                 odds: bool = False, dd: bool = True, title: str | None = None,
                 progress: Callable[[int], None] | None = None,
-                declare: bool = False, seats: SeatViews | None = None) -> Report:
+                declare: bool = False, seats: SeatViews | None = None,
+                shown: dict[str, Any] | None = None) -> Report:
     """A deal's page: the principal line reviewed (every position's card values, all costs
     zero), the double-dummy table, and the whist (`whist`), lead (`leads`) and layout
     (`odds`) tables, what he should have declared (`declare`) and the seat views (`seats`)
     when asked. `rules` prices the whist and lead tables (the whist table and the whist
     decision default to "sochi"), the declaration and the leads from the seat;
-    `progress(k)` is told as k more layouts are counted for `odds`."""
+    `progress(k)` is told as k more layouts are counted for `odds`. `shown`: analyses of
+    this deal already answered, by the report's field (`SHOWN`), shown as they are (one
+    asked for as well is answered again)."""
     deal = Deal.parse(deal)
     game = Game.parse(game)
     focus = focus_seat(game, declarer, player)
     play = principal_play(deal, game, declarer=declarer, player=player, leader=leader,
                           talon_rule=talon_rule)
-    extra = _analyses(deal, game, focus, leader, rules=rules, whist=whist, leads=leads,
-                      odds=odds, declare=declare, progress=progress, seats=seats)
+    extra = {**_shown(shown, deal, game),
+             **_analyses(deal, game, focus, leader, rules=rules, whist=whist, leads=leads,
+                         odds=odds, declare=declare, progress=progress, seats=seats)}
     return Report(
         title=title or _name(game, focus), deal=deal, game=game, focus=focus, leader=leader,
         talon_rule=resolve_talon_rule(deal, game, talon_rule), play=play,
@@ -222,18 +251,20 @@ def review_report(result: Any, *, rules: Any = None, whist: bool = False,
                   leads: bool = False, odds: bool = False, dd: bool = True,
                   title: str | None = None,
                   progress: Callable[[int], None] | None = None,
-                  declare: bool = False, seats: SeatViews | None = None) -> Report:
+                  declare: bool = False, seats: SeatViews | None = None,
+                  shown: dict[str, Any] | None = None) -> Report:
     """A played deal's page from its review (`pa.review`): the played line, every card's
     values, the errors (cards with a cost) marked, and the analyses asked for (`seats`: the
-    seat views, as for `deal_report`)."""
+    seat views, and `shown`, as for `deal_report`)."""
     play = play_from_review(result)
     deal, game, focus = result.deal, result.game, result.focus
-    if focus is None and (whist or leads or odds or declare or seats):
+    if focus is None and (whist or leads or odds or declare or seats or shown):
         raise PositionError("the whist, lead and layout tables are for a contract or misère,"
                             " not raspasy")
-    extra = _analyses(deal, game, focus, result.leader, rules=rules, whist=whist, leads=leads,
-                      odds=odds, declare=declare, progress=progress,
-                      seats=seats) if focus is not None else {}
+    extra = {**_shown(shown, deal, game),
+             **_analyses(deal, game, focus, result.leader, rules=rules, whist=whist,
+                         leads=leads, odds=odds, declare=declare, progress=progress,
+                         seats=seats)} if focus is not None else {}
     name = _name(game, focus) if focus is not None else "Raspasy"
     return Report(
         title=title or f"{name}, as played", deal=deal, game=game, focus=focus,

@@ -37,8 +37,8 @@ from pyanalysis.session import PlaySession, turn_json
 from .guard import LOCAL_HOSTS, Guard
 from .jobs import Job, JobPool, PoolFullError, UnknownJobError
 from .questions import (
-    ANALYSES, RequestError, check_samples, describe_analyses, game_needed, read_question,
-    text_field,
+    ANALYSES, Question, RequestError, check_samples, describe_analyses, game_needed,
+    read_question, text_field,
 )
 from .render import analysis_html
 
@@ -186,16 +186,48 @@ def position(data: Any) -> dict[str, Any]:
     return answer
 
 
-def report(data: Any) -> Response:
-    """The HTML report of the deal (the best line) or of the play so far (reviewed)."""
+def _subject(q: Question) -> tuple[Any, ...]:
+    """What an analysis or a report is asked of: the deal, the game, the seats, the talon
+    rule."""
+    return str(q.deal), str(q.game), q.declarer, q.player, q.leader, q.talon_rule
+
+
+def _shown(data: Any, q: Question, pool: JobPool | None) -> dict[str, Any]:
+    """The finished analysis `job` names, by the report's field that shows it (none when the
+    request names no job): it must be done, shown by the report, and asked of the report's
+    own deal, game and seats."""
+    job_id = text_field(data, "job", required=False)
+    if job_id is None or pool is None:
+        return {}
+    job = pool.get(job_id)
+    analysis = ANALYSES.get(job.name)
+    field = analysis.view.report if analysis is not None and analysis.view else None
+    if field is None:
+        raise RequestError(f"job: the report has no place for {job.name}")
+    if job.state != "done":
+        raise RequestError(f"job: the analysis is {job.state}, not done")
+    here = _subject(q)
+    if job.subject is not None and job.subject[1] is None:
+        here = (here[0], None, *here[2:])  # an analysis that reads no game (declare, misère)
+    if job.subject != here:
+        raise RequestError("job: the analysis was asked of another deal, game or seats than"
+                           " the report's; run it again here")
+    return {field: job.result}
+
+
+def report(data: Any, pool: JobPool | None = None) -> Response:
+    """The HTML report of the deal (the best line) or of the play so far (reviewed), with
+    the finished analysis `job` names in its section (`pool`: the page's analyses)."""
     q = read_question(data)
     seats = q.seats()
+    shown = _shown(data, q, pool)
     if q.plays:
         reviewed = pa.review(q.deal, q.game, leader=q.leader, talon_rule=q.talon_rule,
                              plays=q.plays, **seats)
-        page = review_report(reviewed)
+        page = review_report(reviewed, shown=shown)
     else:
-        page = deal_report(q.deal, q.game, leader=q.leader, talon_rule=q.talon_rule, **seats)
+        page = deal_report(q.deal, q.game, leader=q.leader, talon_rule=q.talon_rule,
+                           shown=shown, **seats)
     return Response(render_html(page), media_type="text/html; charset=utf-8",
                     headers={"Content-Disposition": 'attachment; filename="prefdd-report.html"'})
 
@@ -243,6 +275,8 @@ def _analysis_work(pool: JobPool, data: dict[str, Any]) -> Job:
     total = analysis.total(q)  # checks a count's question before it is queued
 
     def work(job: Any) -> dict[str, Any]:
+        job.subject = _subject(q)
+
         def progress(k: int, provisional: dict[str, Any] | None = None,
                      result: Any = None) -> None:
             if provisional is not None and result is not None:
@@ -251,6 +285,7 @@ def _analysis_work(pool: JobPool, data: dict[str, Any]) -> Job:
             job.progress(k)
 
         result = analysis.run(q, progress)
+        job.result = result
         return {"result": result.to_dict(),
                 "html": analysis_html(name, analysis, result, q)}
     return pool.start(name, work, total)
@@ -320,7 +355,7 @@ def create_app(pool: JobPool | None = None, hosts: Sequence[str] = LOCAL_HOSTS,
     answers: list[tuple[str, str, Handler, bool]] = [
         ("POST", "/api/parse", parse_deal, True), ("POST", "/api/solve", solve, True),
         ("POST", "/api/table", table, True), ("POST", "/api/position", position, True),
-        ("POST", "/api/report", report, True), ("POST", "/api/record", record, True),
+        ("POST", "/api/report", lambda data: report(data, jobs), True), ("POST", "/api/record", record, True),
         ("GET", "/api/problems", problems, True), ("POST", "/api/problem", problem, True),
         ("GET", "/api/analyses", analyses, False), ("POST", "/api/jobs", start_job, True),
         ("GET", "/api/jobs/{job}", job_status, False),

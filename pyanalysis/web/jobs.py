@@ -46,7 +46,9 @@ class UnknownJobError(LookupError):
 @dataclass
 class Job:
     """One analysis in the pool. `done`/`total`: layouts counted so far and planned (None
-    when the analysis does not say); `answer`: what the work function returned (a dict)."""
+    when the analysis does not say); `answer`: what the work function returned (a dict);
+    `result` and `subject`: the analysis's own result and what it was asked of, where the
+    work function keeps them (the page's report shows a finished analysis from them)."""
 
     id: str
     name: str
@@ -58,6 +60,8 @@ class Job:
     error: str | None = None
     started: float = field(default_factory=time.monotonic)
     seconds: float | None = None
+    result: Any = field(default=None, repr=False)
+    subject: Any = None
     cancel_event: threading.Event = field(default_factory=threading.Event, repr=False)
     future: Future | None = field(default=None, repr=False)
 

@@ -155,3 +155,16 @@ def test_the_partner_option_reads_a_model_or_a_word():
         "seat", "open", "pass", "whist"]
     with pytest.raises(registry.OptionError, match="^partner: 'closed' is not seat, open,"):
         registry.read_value(option, "closed")
+
+
+@pytest.mark.parametrize("name", list(registry.ANALYSES))
+def test_a_view_names_the_report_field_that_takes_its_result(name):
+    # The page's exported report shows an analysis the page ran in the field `View.report`
+    # names: the field whose result is what the view's function returns, if the report has one.
+    from pyanalysis.report import SHOWN
+
+    for view in registry.ANALYSES[name].views:
+        returns = inspect.signature(getattr(pa, view.function)).return_annotation
+        returns = returns if isinstance(returns, str) else returns.__name__
+        assert view.report == next((field for field, kind in SHOWN.items()
+                                    if kind.__name__ == returns), None), (name, view.web)

@@ -285,6 +285,25 @@ def test_the_seat_views_are_the_analyses_own_drawn_as_the_page_draws_them():
     assert not {"whist_seat", "lead_seat", "catch"} & set(plain.data)
 
 
+def test_answers_already_computed_are_shown_as_they_are_and_checked():
+    deal = pa.Deal.parse(TALON_DEAL)
+    lead = pa.lead_decision(deal.hands[1], "6S", 1, leader=2, talon=list(deal.talon),
+                            samples=20)
+    html = render_html(deal_report(TALON_DEAL, "6S", declarer=1, leader=2,
+                                   shown={"lead_seat": lead}))
+    assert read(html).data["lead_seat"] == json.loads(json.dumps(lead.to_dict()))
+    assert view_html("lead-seat", lead.to_dict()) in html
+    for shown, message in (({"tenner": lead}, "shown: the report has no field 'tenner'"),
+                           ({"whist": lead}, "shown: whist takes a WhistTable, not a"
+                                             " LeadDecision"),
+                           ({"lead_seat": lead}, "shown: the lead_seat is of 6"),
+                           ({"catch": pa.misere_catch(MISERE_ENDING, 2)},
+                            "shown: the misère catch is for a misère")):
+        game = "7S" if "lead_seat" in shown else "6S"
+        with pytest.raises(ValueError, match=message):
+            deal_report(TALON_DEAL, game, declarer=1, leader=2, shown=shown)
+
+
 def test_the_misere_catch_is_the_analysis_own_drawn_as_the_page_draws_it():
     out = ok("report", MISERE_ENDING, "-g", "misere", "--declarer", "2", "--catch", "--json")
     catch = pa.misere_catch(MISERE_ENDING, 2)

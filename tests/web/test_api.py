@@ -384,6 +384,56 @@ def test_the_report_is_the_html_report(client):
         lambda: pa.review(DEAL, "8S", declarer=2, plays=["8C", "QS"]))
 
 
+def report_data(html: str) -> dict:
+    """The report's data, as the page embeds it."""
+    found = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', html,
+                      re.S)
+    assert found, html[:200]
+    return json.loads(found.group(1))
+
+
+def test_the_report_shows_the_analysis_run_on_the_page(client):
+    """A finished analysis that `job` names is shown in its report section as the job answered
+    it, for the deal and for the play so far; one asked of another deal or seats, one the
+    report has no place for and one still running are refused in one line, and nothing else
+    changes the report."""
+    talon = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D"
+    asked = {"deal": talon, "game": "6S", "declarer": 1, "leader": 2}
+    for name, field, extra in (("whist-seat", "whist_seat", {"seat": 2, "samples": 30}),
+                               ("lead-seat", "lead_seat", {"samples": 30}),
+                               ("whist-table", "whist", {})):
+        started = client.post("/api/jobs", json={**asked, "analysis": name, **extra}).json()
+        job = wait_for(client, started["id"])
+        assert job["state"] == DONE, job
+        page = client.post("/api/report", json={**asked, "job": job["id"]})
+        assert page.status_code == 200, page.text
+        assert report_data(page.text)[field] == job["result"], name
+        assert f'data-view="{name}"' in page.text or field == "whist", name
+        played = client.post("/api/report", json={**asked, "job": job["id"],
+                                                  "plays": ["AC"]})
+        assert report_data(played.text)[field] == job["result"], name
+        # The same deal with other seats, or another deal: not what the analysis was asked.
+        for other in ({**asked, "leader": 3}, {**asked, "declarer": 3},
+                      {**asked, "deal": DEAL, "game": "8S"}):
+            assert error_of(client.post("/api/report", json={**other, "job": job["id"]})) \
+                == ("job: the analysis was asked of another deal, game or seats than the"
+                    " report's; run it again here")
+    plain = report_data(client.post("/api/report", json=asked).text)
+    assert not {"whist", "whist_seat", "lead_seat"} & {k for k, v in plain.items() if v}
+    started = client.post("/api/jobs", json={"analysis": "totus", "deal": talon,
+                                             "declarer": 1}).json()
+    assert wait_for(client, started["id"])["state"] == DONE
+    assert error_of(client.post("/api/report", json={**asked, "job": started["id"]})) == \
+        "job: the report has no place for totus"
+    long = client.post("/api/jobs", json={"analysis": "misere-odds", "deal": LONG_MISERE,
+                                          "declarer": 1, "game": "misere"}).json()
+    assert error_of(client.post("/api/report", json={
+        "deal": LONG_MISERE, "game": "misere", "declarer": 1, "job": long["id"]})).startswith(
+        "job: the analysis is ")
+    client.post(f"/api/jobs/{long['id']}/cancel", json={})
+    assert client.post("/api/report", json={**asked, "job": "nope"}).status_code == 404
+
+
 # ----------------------------------------------------------------------------- requests
 
 

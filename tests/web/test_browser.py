@@ -374,6 +374,38 @@ def test_a_record_file_a_problem_and_the_report(app, tmp_path):
                                            problem.declarer, [], problem.leader)
 
 
+def test_the_exported_report_shows_the_analysis_run(app, tmp_path):
+    """After an analysis the report can show, Export says so and the report holds it, as the
+    analysis answered; once the seats change it is left out, and the note goes."""
+    import json
+    import re
+
+    page = app.page
+    deal = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D"
+    app.read(deal, "6S", 1, leader=2)
+    assert page.is_hidden("#export-with")
+    with page.expect_response(lambda r: "/api/jobs/" in r.url
+                              and r.json().get("state") == "done") as finished:
+        run_analysis(page, "lead-seat", samples="30")
+    answered = finished.value.json()["result"]
+    page.wait_for_selector("#export-with:not([hidden])")
+    assert "Leads from the leader's seat" in page.text_content("#export-with")
+
+    def exported() -> dict:
+        with page.expect_download() as download:
+            page.click("#export")
+        saved = tmp_path / "report.html"
+        download.value.save_as(saved)
+        found = re.search(r'id="report-data">(.*?)</script>', saved.read_text("utf-8"), re.S)
+        return json.loads(found.group(1))
+
+    assert exported()["lead_seat"] == answered
+    page.select_option("#leader", "3")
+    app.shown([], leader=3)
+    assert page.is_hidden("#export-with")
+    assert not exported().get("lead_seat")
+
+
 def test_raspasy_counts_the_chosen_players_tricks_under_the_talon_rule(app):
     page = app.page
     deal = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D"

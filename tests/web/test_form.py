@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
@@ -120,6 +120,28 @@ def typed_value(option: dict[str, Any], choices: list[str] | None) -> tuple[str,
             "card-list": ("AS KS", ["AS", "KS"])}[kind]
 
 
+def fill_every_field(page: Any, analysis: dict[str, Any],
+                     flag: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """Set every field of `analysis` (chosen on `page`) to `typed_value`, each flag to
+    `flag(option)`; the values as a JSON request gives them, by option."""
+    expected = {}
+    for option in analysis["options"]:
+        selector = f"#opt-{option['name']}"
+        if option["type"] == "flag":
+            expected[option["name"]] = flag(option)
+            page.set_checked(selector, expected[option["name"]])
+            continue
+        choices = page.eval_on_selector_all(f"{selector} option",
+                                            "os => os.map(o => o.value).filter(v => v)")
+        typed, given = typed_value(option, choices)
+        if choices:
+            page.select_option(selector, typed)
+        else:
+            page.fill(selector, typed)
+        expected[option["name"]] = given
+    return expected
+
+
 def test_what_the_form_sends_is_what_the_registry_reads(browser, live_server):
     app = Page(browser, live_server)
     page = app.page
@@ -155,23 +177,50 @@ def test_what_the_form_sends_is_what_the_registry_reads(browser, live_server):
     for analysis in listed(live_server):
         entry, view = views[analysis["name"]]
         page.select_option("#analysis", analysis["name"])
-        expected = {}
-        for option in analysis["options"]:
-            selector = f"#opt-{option['name']}"
-            if option["type"] == "flag":
-                page.check(selector)
-                expected[option["name"]] = True
-                continue
-            choices = page.eval_on_selector_all(f"{selector} option",
-                                                "os => os.map(o => o.value).filter(v => v)")
-            typed, given = typed_value(option, choices)
-            if choices:
-                page.select_option(selector, typed)
-            else:
-                page.fill(selector, typed)
-            expected[option["name"]] = given
+        expected = fill_every_field(page, analysis, lambda option: True)
         body = sent(analysis["name"])
         reads = registry.read_options(entry, view, body)
         assert reads == registry.read_options(entry, view, expected), analysis["name"]
         assert set(reads) == set(expected), analysis["name"]
+    app.close()
+
+
+#: Each field's input as typed (a checkbox: whether it is checked), by option.
+TYPED = """() => Object.fromEntries([...document.querySelectorAll('#analysis-options [data-option]')]
+    .map(f => { const i = f.querySelector('input, select');
+                return [f.dataset.option, i.type === 'checkbox' ? i.checked : i.value]; }))"""
+
+
+def test_the_share_link_carries_the_analysis_and_its_fields(browser, live_server):
+    """A link shared with an analysis's fields filled opens with that analysis chosen and the
+    same fields; a field left blank in the link is blank again, though typed before."""
+    from test_browser import DEAL
+
+    app = Page(browser, live_server)
+    app.read(DEAL, "8S", 1)
+    page = app.page
+    for analysis in listed(live_server):
+        name = analysis["name"]
+        page.select_option("#analysis", name)
+        # Each flag away from its default, so that the link must carry it.
+        fill_every_field(page, analysis, lambda option: option["default"] is not True)
+        typed = page.evaluate(TYPED)
+        page.click("#share")
+        link = page.get_attribute("#share-link", "href")
+        assert f"analysis={name}" in link, link
+        again = Page(browser, live_server, hash_=link[link.index("#"):])
+        again.shown([], DEAL, "8S", 1, 1)
+        assert again.page.input_value("#analysis") == name
+        assert again.page.evaluate(TYPED) == typed, name
+        again.close()
+    # A link that leaves a field out clears what had been typed there.
+    first = listed(live_server)[0]
+    texts = [o for o in first["options"] if o["type"] not in ("flag",)]
+    if texts:
+        page.select_option("#analysis", first["name"])
+        link = page.get_attribute("#share-link", "href")
+        page.evaluate("h => { location.hash = h; }",
+                      link[link.index("#"):].split("&opt.")[0])
+        page.wait_for_function("n => document.getElementById('opt-' + n).value === ''",
+                               arg=texts[0]["name"])
     app.close()

@@ -24,6 +24,7 @@
     job: null,        // the analysis running
     analyses: {},     // name -> the analysis as GET /api/analyses lists it (the registry's)
     typed: {},        // "name|type" -> a value typed in the analysis form, kept across analyses
+    shown: null,      // the last analysis finished that the report can show: id, subject, title
   };
 
   // ------------------------------------------------------------------ helpers
@@ -196,6 +197,7 @@
     $("status").classList.remove("bad");
     drawBoard(turn);
     setLink(false);
+    exportNote();
     // Which position is shown: the deal, game, seat, leader, talon rule and cards played.
     document.body.dataset.position = [q.deal, q.game, $("declarer").value, q.leader,
       q.talon_rule || "", q.plays.join(" ")].join("|");
@@ -328,6 +330,9 @@
     const params = new URLSearchParams({ deal: state.deal.deal, game: q.game, seat: $("declarer").value, leader: String(q.leader) });
     if (q.talon_rule) params.set("talon_rule", q.talon_rule);
     if (state.cursor) params.set("plays", state.line.slice(0, state.cursor).join(" "));
+    // The analysis chosen and its fields as typed, so the link asks the same question.
+    if (state.analyses[$("analysis").value]) params.set("analysis", $("analysis").value);
+    for (const [name, text] of Object.entries(typedFields())) params.set("opt." + name, text);
     const url = location.origin + location.pathname + "#" + params.toString();
     history.replaceState(null, "", url);
     const link = $("share-link");
@@ -345,6 +350,19 @@
     $("talon-rule").value = params.get("talon_rule") || "";
     state.line = (params.get("plays") || "").split(/\s+/).filter(Boolean);
     state.cursor = state.line.length;
+    const analysis = state.analyses[params.get("analysis")];
+    if (analysis) {
+      // The link's fields replace what was typed for this analysis; a field it leaves out
+      // is blank (or, for a flag, its default).
+      $("analysis").value = analysis.name;
+      for (const option of analysis.options) {
+        const key = option.name + "|" + option.type;
+        const text = params.get("opt." + option.name);
+        if (text === null) delete state.typed[key];
+        else state.typed[key] = option.type === "flag" ? text === "1" : text;
+      }
+      drawForm();
+    }
     return readDeal(params.get("deal"), true);
   }
 
@@ -380,9 +398,23 @@
     }
   }
 
+  // The finished analysis the exported report shows: the last one run, while the deal, game
+  // and seats are still those it was asked of.
+  function shownJob() {
+    return state.shown && state.shown.subject === JSON.stringify(question()) ? state.shown : null;
+  }
+
+  function exportNote() {
+    const shown = shownJob();
+    $("export-with").textContent = shown ? "The report shows the analysis run: " + shown.title + "." : "";
+    $("export-with").hidden = !shown;
+  }
+
   async function exportReport() {
     if (!state.deal) return;
     const q = question();
+    const shown = shownJob();
+    if (shown) q.job = shown.id;
     q.plays = state.line.slice(0, state.cursor);
     try {
       const page = await api("/api/report", q);
@@ -402,8 +434,12 @@
     showError("analysis-error", null);
     $("analysis-result").replaceChildren();
     const q = question();
+    const subject = JSON.stringify(q);
+    const analysis = state.analyses[$("analysis").value];
     q.analysis = $("analysis").value;
     Object.assign(q, formValues());
+    state.shown = null;
+    exportNote();
     let job;
     try { job = await api("/api/jobs", q); } catch (error) { showError("analysis-error", error); return; }
     state.job = job.id;
@@ -428,6 +464,8 @@
       // The server renders the result with every value escaped (the HTML report's sections).
       $("analysis-result").innerHTML = job.html;
       $("progress-text").textContent = "Done in " + job.seconds + " s.";
+      if (analysis && analysis.in_report) state.shown = { id: job.id, subject: subject, title: analysis.title };
+      exportNote();
     } else if (job.state === "failed") {
       showError("analysis-error", job.error);
       $("progress-text").textContent = "";
@@ -559,18 +597,38 @@
   // one is left to the deal or the analysis's default).
   function formValues() {
     const values = {};
-    const analysis = state.analyses[$("analysis").value];
-    for (const option of analysis ? analysis.options : []) {
-      const input = $("opt-" + option.name);
-      if (!input) continue;
-      if (option.type === "flag") { values[option.name] = input.checked; continue; }
+    eachField((option, input) => {
+      if (option.type === "flag") { values[option.name] = input.checked; return; }
       const text = input.value.trim();
-      if (!text) continue;
+      if (!text) return;
       if (option.type === "rule") values[option.name] = text.split(/[\s,;]+/).filter(Boolean);
       else if (option.type === "known") values[option.name] = seatCards(text);
       else values[option.name] = text;
-    }
+    });
     return values;
+  }
+
+  // The chosen analysis's fields as typed, by option: the filled ones, and a flag ("1" or
+  // "0") where it is not its default (for the share link).
+  function typedFields() {
+    const fields = {};
+    eachField((option, input) => {
+      if (option.type === "flag") {
+        if (input.checked !== (option.default === true)) fields[option.name] = input.checked ? "1" : "0";
+      } else if (input.value.trim()) {
+        fields[option.name] = input.value.trim();
+      }
+    });
+    return fields;
+  }
+
+  // fn(option, input) for each option of the chosen analysis that has a field.
+  function eachField(fn) {
+    const analysis = state.analyses[$("analysis").value];
+    for (const option of analysis ? analysis.options : []) {
+      const input = $("opt-" + option.name);
+      if (input) fn(option, input);
+    }
   }
 
   function keepTyped(event) {
@@ -578,6 +636,7 @@
     if (!field) return;
     const key = field.dataset.option + "|" + field.dataset.type;
     state.typed[key] = event.target.type === "checkbox" ? event.target.checked : event.target.value;
+    setLink(false);
   }
 
   // ------------------------------------------------------------------ wiring
@@ -620,7 +679,7 @@
     $("problem").addEventListener("change", (event) => loadProblem(event.target.value));
     $("analysis-form").addEventListener("submit", (event) => { event.preventDefault(); runAnalysis(); });
     $("cancel").addEventListener("click", cancelAnalysis);
-    $("analysis").addEventListener("change", drawForm);
+    $("analysis").addEventListener("change", () => { drawForm(); setLink(false); });
     $("analysis-options").addEventListener("input", keepTyped);
     $("analysis-options").addEventListener("change", keepTyped);
     window.addEventListener("hashchange", fromHash);
