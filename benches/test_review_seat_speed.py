@@ -7,9 +7,10 @@ contracts) and of data/bench/notrump.jsonl, each played out along its principal 
 play by all, the engine's line from the start), whisted by two (closed whist: every hand
 hidden, the declarer's discard too, so that every card of the ten tricks has more layouts
 than are weighed: the dearest case). `review(record, view="seat", samples=200, seed=0,
-jobs=JOBS)`: every card with a choice weighed over 200 layouts drawn from its player's seat
-(every one when there are fewer), every legal card solved in each. Target: 20 s a deal on two
-cores.
+jobs=JOBS)`: every card with a choice weighed over at most 200 layouts drawn from its player's
+seat (every one when there are fewer), every legal card solved in each, stopping at a look
+once the card's verdict is settled; `fixed=True`: all 200 (the same draw). Target: 20 s a
+deal on two cores.
 
 Extra info: `question`, per deal its seconds, the cards weighed and the layouts solved.
 """
@@ -67,14 +68,26 @@ def timed(benchmark, question: str, **options) -> list:
     return results
 
 
-def test_seat_review_of_a_full_deal(benchmark):
-    """Every card weighed from its player's seat, in tricks."""
-    results = timed(benchmark, f"review(view='seat', samples={SAMPLES}, jobs={JOBS}), closed "
-                               f"whist")
+def _weighed(benchmark, results: list) -> None:
     weighed = [[c for c in r.cards if c.seat_layouts] for r in results]
     benchmark.extra_info.update(
         cards_weighed=[len(w) for w in weighed],
-        positions_solved=[sum(c.seat_layouts * len(c.seat_values) for c in w) for w in weighed])
+        positions_solved=[sum(c.seat_layouts * len(c.seat_values) for c in w) for w in weighed],
+        stopped_early=[sum(c.seat_stopped in ("settled", "practical") for c in w)
+                       for w in weighed])
+
+
+def test_seat_review_of_a_full_deal(benchmark):
+    """Every card weighed from its player's seat, in tricks, stopping when settled."""
+    _weighed(benchmark, timed(benchmark, f"review(view='seat', samples={SAMPLES}, "
+                                         f"jobs={JOBS}), closed whist"))
+
+
+def test_seat_review_of_a_full_deal_fixed(benchmark):
+    """The same weighing all 200 layouts of each card's draw."""
+    _weighed(benchmark, timed(benchmark, f"review(view='seat', samples={SAMPLES}, "
+                                         f"jobs={JOBS}, fixed=True), closed whist",
+                              fixed=True))
 
 
 def test_seat_review_priced_in_vists(benchmark):
@@ -83,3 +96,9 @@ def test_seat_review_priced_in_vists(benchmark):
     (the dearer way)."""
     timed(benchmark, f"review(view='seat', samples={SAMPLES}, jobs={JOBS}, rules='sochi'), "
                      f"closed whist, two whisters", rules="sochi")
+
+
+def test_seat_review_priced_in_vists_fixed(benchmark):
+    """Priced, all 200 layouts of each card's draw."""
+    timed(benchmark, f"review(view='seat', samples={SAMPLES}, jobs={JOBS}, rules='sochi', "
+                     f"fixed=True), closed whist, two whisters", rules="sochi", fixed=True)

@@ -78,10 +78,15 @@ card from the seat, from its side), `seat_cost_se` (its paired standard error wh
 else None), `seat_best`, `seat_flag` ("?" above the first of `flags`, "??" above the second,
 else ""), `seat_verdict` ("mistake", "unlucky": costly double-dummy but not flagged from the
 seat, "lucky": flagged but not costly double-dummy, or ""), `seat_layouts` (weighed),
-`seat_total` (consistent), `seat_exact` (every one weighed). A card that was the only legal
+`seat_total` (consistent), `seat_exact` (every one weighed), `seat_stopped` (a drawn
+sample: why its draw stopped, `settle.STOPS`; None when exact). A drawn sample is weighed in
+rounds (100 layouts, then half as many again, then `samples`) and stops once the card's
+verdict is settled (`review_seat.settled_at`: the best card from the seat and the played
+card's flag, each told apart at the settle rule's bound); `fixed=True` weighs all
+`samples`. A card that was the only legal
 one is not weighed: seat cost 0, `seat_layouts` 0. The review then also has `view`,
 `whisting` ("open" or "closed"; "checked" for a tenner the rules check: every card open;
-None in raspasy), `samples`, `seed`, `flags` and
+None in raspasy), `samples`, `seed`, `fixed`, `flags` and
 `seat_cost_by_seat` ({seat: the sum of the seat costs of the cards from his hand}),
 `seat_cost_by_chooser` ({seat: the same of the cards he chose}); `judged` lists the cards
 costly double-dummy or flagged from the seat. With `view="dd"` (the default) these fields are
@@ -130,6 +135,7 @@ from ..solving import SEATS, make_position
 from .leads import check_whist_words, whist_words
 from . import review_seat
 from .review_seat import SEAT_FLAGS, SEAT_SAMPLES
+from .settle import check_fixed
 
 if TYPE_CHECKING:
     import solver
@@ -166,6 +172,7 @@ class ReviewCard(JsonFields):
     seat_layouts: int = 0
     seat_total: int = 0
     seat_exact: bool | None = None
+    seat_stopped: str | None = None
 
     @property
     def is_best(self) -> bool:
@@ -190,7 +197,7 @@ class ReviewCard(JsonFields):
             ("seat_vists", lambda c: floats_json(c.seat_vists)),
             ("seat_cost", lambda c: None if c.seat_cost is None else float(c.seat_cost)),
             "seat_cost_se", "seat_best", "seat_flag", "seat_verdict", "seat_layouts",
-            "seat_total", "seat_exact")
+            "seat_total", "seat_exact", "seat_stopped")
 
 
 @dataclass(frozen=True)
@@ -300,6 +307,7 @@ class Review(JsonFields):
     samples: int | str | None = None
     seed: int | None = None
     flags: tuple[float, float] | None = None
+    fixed: bool | None = None
     seat_cost_by_seat: dict[int, Fraction] = field(default_factory=dict)
     choosers: dict[int, int] = field(default_factory=lambda: {s: s for s in SEATS})
 
@@ -366,7 +374,7 @@ class Review(JsonFields):
             ("vists_cost", lambda r: seats_json(r.vists_cost)),
             ("vists_float", lambda r: floats_json(None if r.vists is None
                                                   else dict(sorted(r.vists.items())))),
-            "view", "whisting", "samples", "seed", "flags",
+            "view", "whisting", "samples", "seed", "fixed", "flags",
             ("seat_cost_by_seat", lambda r: seats_json(
                 {s: float(v) for s, v in r.seat_cost_by_seat.items()} or None)),
             ("seat_cost_by_chooser", lambda r: seats_json(
@@ -384,7 +392,7 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
            engine: solver.Solver | None = None, view: str = "dd",
            whisting: str | None = None, samples: int | str | None = SEAT_SAMPLES,
            seed: int | None = 0, flags: tuple[float, float] = SEAT_FLAGS,
-           jobs: int | None = None) -> Review:
+           jobs: int | None = None, fixed: bool = False) -> Review:
     """Review a played deal card by card (see the module doc).
 
     Either a `Record` (`review(record, rules=..., player=...)`) or the deal, the game and the
@@ -399,7 +407,8 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
     layouts consistent with what he saw (`whisting`: "open" or "closed", default the
     record's), at most `samples` per card (200; "all": every one) drawn with `seed`, each
     legal card's mean tricks (and with `rules` the player's mean vists); the seat cost is
-    the gap to the best, flagged "?" and "??" above `flags` (0.1, 0.6) tricks. `jobs`:
+    the gap to the best, flagged "?" and "??" above `flags` (0.1, 0.6) tricks. A drawn
+    sample stops once the card's verdict is settled (`fixed=True`: all `samples`). `jobs`:
     threads for those layouts.
     """
     record = _as_record(deal, game, declarer=declarer, talon_rule=talon_rule, leader=leader,
@@ -414,11 +423,14 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
     checked = rules is not None and RuleSet.get(rules).tenner_checked
     if seat_view:
         samples = review_seat.check_samples(samples, seed)
+        fixed = check_fixed(fixed, samples)
         flags = review_seat.check_flags(flags)
         checks.whole("jobs", jobs, low=1, optional=True)
         whisting = review_seat.whisting_in_force(record, whisting, checked=checked)
     elif whisting is not None:
         raise PositionError("whisting: it says what each player saw, for view='seat'")
+    elif fixed is not False:
+        raise PositionError("fixed: it is the seat view's count of layouts, for view='seat'")
     chose = choosers(record, whisting if seat_view else
                      review_seat.whisting_in_force(record, checked=checked))
     engine = _engine(engine)
@@ -457,7 +469,7 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
         if seat_view:
             seat_fields = _seat_fields(record, play, number, card, list(values), whisting,
                                        frame_focus, maximiser, taken, samples, seed, flags,
-                                       jobs, seat_price, split, chose[mover])
+                                       jobs, seat_price, split, chose[mover], fixed)
         cards.append(ReviewCard(
             number=number + 1, trick=number // 3 + 1, seat=mover, card=card,
             focus=frame_focus, before=target, after=value,
@@ -554,6 +566,7 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
         dd_vists=dd_vists, vists_cost=vists_cost, view=view,
         whisting=whisting if seat_view else None, samples=samples if seat_view else None,
         seed=seed if seat_view else None, flags=flags if seat_view else None,
+        fixed=fixed if seat_view else None,
         seat_cost_by_seat={s: sum((c.seat_cost for c in cards if c.seat == s
                                    and c.seat_cost is not None), Fraction(0))
                            for s in SEATS} if seat_view else {},
@@ -565,7 +578,7 @@ def _seat_fields(record: Record, play: Play, number: int, card: Card, legal: lis
                  taken: Mapping[int, int], samples: int | str, seed: int | None,
                  flags: tuple[float, float], jobs: int | None,
                  price: Callable[[dict[int, int], int], Fraction] | None,
-                 split: bool, chooser: int) -> dict[str, Any]:
+                 split: bool, chooser: int, fixed: bool) -> dict[str, Any]:
     """The `ReviewCard` fields of the seat view for card `number` (`play` before it), weighed
     from the seat of `chooser`, who chose it: what he saw, in his vists."""
     if len(legal) == 1:  # nothing to choose: nothing lost from any seat
@@ -576,12 +589,12 @@ def _seat_fields(record: Record, play: Play, number: int, card: Card, legal: lis
         question, legal, card, taken=taken, focus=focus, maximiser=maximiser,
         samples=samples, seed=seed, number=number, jobs=jobs,
         price=None if price is None else (lambda by_seat: price(by_seat, chooser)),
-        split=split)
+        split=split, fixed=fixed, flags=flags)
     return {"seat_values": weights.values, "seat_vists": weights.vists,
             "seat_cost": weights.cost, "seat_cost_se": weights.cost_se,
             "seat_best": weights.best, "seat_flag": review_seat.seat_flag(weights.cost, flags),
             "seat_layouts": weights.layouts, "seat_total": weights.total,
-            "seat_exact": weights.exact}
+            "seat_exact": weights.exact, "seat_stopped": weights.stopped}
 
 
 def _seat_pricer(record: Record, rules: RuleSet | str | None,

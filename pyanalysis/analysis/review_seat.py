@@ -37,8 +37,12 @@ open-whist defenders do not "know" a discard from a model. The layouts are numbe
 choice of the hidden cards, in a fixed order, the colex subsets of the cards free to lie in
 either hidden hand, as `solver.subset` numbers them), counted exactly, and either all taken
 (when there are at most `samples` of them, or `samples="all"`) or `samples` of them drawn
-uniformly with replacement, seeded per card. The same layouts serve every legal card, and all
-of them are solved in one call of the engine's many-positions entry point (`solver.run_jobs`).
+uniformly with replacement, seeded per card. The same layouts serve every legal card, and
+they are solved in the engine's many-positions entry point (`solver.run_jobs`). A drawn sample
+is taken in rounds, as the sampled decisions take theirs (`settle`: looks at 100 layouts, then
+half as many again, then `samples`), and stops at the first look where the card's verdict is
+settled (`settled_at`); each round solves only the layouts past the last, and a card run to
+its cap has the fixed run's figures exactly.
 
 Why not `sampling.sample_worlds`, the seat views' sampler of the whist and the lead: it deals
 whole hands of equal size before the first card, between two seats, with the declarer's
@@ -253,9 +257,11 @@ def seat_question(record: Any, play: Play, number: int, whisting: str | None,
 @dataclass(frozen=True)
 class SeatWeights:
     """One card's legal options weighed over the layouts: `values` {card: mean focus tricks,
-    whole deal}, `vists` {card: the mover's mean vists} (empty unpriced), `diffs` {card: per
-    layout, the card's tricks lost against `best`, from the mover's side}, `layouts` weighed,
-    `total` consistent, `exact` (every one taken)."""
+    whole deal}, `vists` {card: the mover's mean vists} (empty unpriced), `cost` (the played
+    card's tricks lost against `best`, from the mover's side, on average) and its standard
+    error (None when exact), `layouts` weighed, `total` consistent, `exact` (every one taken),
+    `stopped`: why a drawn sample stopped (`settle.STOPS`: "settled" or "practical" before
+    the cap, "cap" at it, "fixed" when exactly `samples` were asked for; None when exact)."""
 
     values: dict[Card, Fraction]
     vists: dict[Card, Fraction]
@@ -265,20 +271,26 @@ class SeatWeights:
     layouts: int
     total: int
     exact: bool
+    stopped: str | None = None
 
 
 def weigh(question: SeatQuestion, legal: Sequence[Card], played: Card, *, taken: Mapping[int, int],
           focus: int, maximiser: bool, samples: int | str, seed: int | None, number: int,
           jobs: int | None, price: Callable[[dict[int, int]], Fraction] | None,
-          split: bool = False) -> SeatWeights:
+          split: bool = False, fixed: bool = False,
+          flags: tuple[float, float] = SEAT_FLAGS) -> SeatWeights:
     """Weigh every legal card over the layouts of `question` (see the module doc).
 
     `price(by_seat)`: the mover's vists for a whole deal's tricks by seat (None: unpriced);
     `split`: the price needs every seat's tricks (then each layout's principal line after
-    each card is walked), else only the focus player's ({focus: tricks})."""
+    each card is walked), else only the focus player's ({focus: tricks}).
+
+    A drawn sample is taken in rounds (`settle.looks`: 100 layouts, then half as many again,
+    then `samples`) and stops at the first look where the card's verdict is settled
+    (`settled_at`); `fixed`: weigh all `samples` drawn."""
     import numpy as np
 
-    import solver
+    from .settle import Rows, looks, run_rounds, z_bound
 
     total = question.total()
     if total == 0:  # the record's own layout is always consistent
@@ -294,49 +306,130 @@ def weigh(question: SeatQuestion, legal: Sequence[Card], played: Card, *, taken:
         rng = np.random.default_rng(None if seed is None else [seed, number])
         ranks = [int(r) for r in rng.integers(0, total, size=samples, dtype=np.int64)]
     positions = question.positions(ranks)
+    sign = 1 if maximiser else -1
+    rows = Rows()
+
+    def counted(n: int) -> list[tuple[list[int], list[Fraction]]]:
+        """Per layout of the first n: each legal card's focus tricks and, priced, vists."""
+        return rows.take("layouts", positions[:n], lambda new: _weigh_layouts(
+            list(new), legal, taken=taken, focus=focus, jobs=jobs, price=price, split=split))
+
+    def evaluate(n: int) -> SeatWeights:
+        per_layout = counted(n)
+        per_card = {c: [t[k] for t, _ in per_layout] for k, c in enumerate(legal)}
+        sums = {c: sum(v) for c, v in per_card.items()}
+        top = max(sign * s for s in sums.values())
+        best = [c for c in legal if sign * sums[c] == top]
+        vists = ({} if price is None else
+                 {c: sum((v[k] for _, v in per_layout), Fraction(0)) / n
+                  for k, c in enumerate(legal)})
+        diffs = [sign * (a - b) for a, b in zip(per_card[best[0]], per_card[played])]
+        return SeatWeights(values={c: Fraction(sums[c], n) for c in legal}, vists=vists,
+                           cost=Fraction(top - sign * sums[played], n),
+                           cost_se=None if exact else standard_error(diffs), best=best,
+                           layouts=n, total=total, exact=exact,
+                           stopped=None if exact else "fixed" if fixed else "cap")
+
+    if exact or fixed:
+        return evaluate(len(positions))
+    # Two claims per rival card and look (its place against the best, the played card's
+    # flag against it): the bound is spread over both.
+    z = z_bound(max(1, len(looks(len(positions))) - 1), 2 * (len(legal) - 1))
+
+    def decide(result: SeatWeights) -> str | None:
+        per_layout = counted(result.layouts)
+        return settled_at([t for t, _ in per_layout], legal, played, sign, z, flags)
+
+    run = run_rounds(len(positions), evaluate, lambda r: [], rivals=len(legal) - 1,
+                     decide=decide)
+    return replace(run.result, stopped=run.stopped)
+
+
+def settled_at(tricks: Sequence[Sequence[int]], legal: Sequence[Card], played: Card, sign: int,
+               z: float, flags: tuple[float, float]) -> str | None:
+    """Whether a card's seat verdict is settled on the layouts weighed so far (`tricks`: per
+    layout, each legal card's focus tricks; `sign`: 1 when the mover wants them, -1 when he
+    does not): "settled" or "practical" when both
+
+    - the best card from the seat is told apart from every other (`settle.verdict`: ahead by
+      `z` standard errors of their paired difference, or at most the "?" flag's bound behind
+      it, the smallest loss the review shows), and
+    - the played card's flag is: against each legal card c, the paired mean of c's tricks
+      over the played card's (from the mover's side) and its standard error; the flag's
+      bounds are cleared by `z` standard errors (the card loses more than the bound against
+      some c, or at most it against every c);
+
+    None (weigh more layouts) otherwise."""
+    from .settle import verdict
+
+    k = legal.index(played)
+    sums = [sum(sign * t[j] for t in tricks) for j in range(len(legal))]
+    best = max(range(len(legal)), key=lambda j: sums[j])
+
+    def paired(j: int, against: int) -> tuple[float, float | None]:
+        values = [sign * (t[j] - t[against]) for t in tricks]
+        return sum(values) / len(values), standard_error(values)
+
+    said = verdict([paired(j, best) for j in range(len(legal)) if j != best], z, flags[0])
+    if said is None:
+        return None
+    against = [paired(j, k) for j in range(len(legal)) if j != k]
+    if any(se is None or math.isnan(se) for _, se in against):
+        return None
+    for bound in flags:
+        above = any(mean - z * se > bound for mean, se in against)
+        below = all(mean + z * se <= bound for mean, se in against)
+        if not (above or below):
+            return None
+    return said
+
+
+def _weigh_layouts(positions: list[Any], legal: Sequence[Card], *, taken: Mapping[int, int],
+                   focus: int, jobs: int | None,
+                   price: Callable[[dict[int, int]], Fraction] | None,
+                   split: bool) -> list[tuple[list[int], list[Fraction]]]:
+    """Per position, each legal card's focus tricks (whole deal) and, priced, the mover's
+    vists; all positions solved in one engine call."""
+    import solver
+
     n = len(positions)
-    per_card: dict[Card, list[int]] = {}
-    vists: dict[Card, Fraction] = {}
+    if not n:
+        return []
     if price is None or not split:
         answers = solver.run_jobs(solver.Jobs.from_positions(positions), threads=jobs,
                                   moves=True)
-        for card in legal:
-            per_card[card] = [taken[focus] + int(v) for v in answers.moves[:, card.index]]
+        columns = [card.index for card in legal]
+        memo: dict[int, Fraction] = {}
+        out = []
+        for i in range(n):
+            tricks = [taken[focus] + int(answers.moves[i, c]) for c in columns]
+            vists: list[Fraction] = []
             if price is not None:  # the focus player's tricks alone set the price
-                memo: dict[int, Fraction] = {}
-                for v in per_card[card]:
+                for v in tricks:
                     if v not in memo:
                         memo[v] = price({focus: v})
-                vists[card] = sum((memo[v] for v in per_card[card]), Fraction(0)) / n
-    else:
-        after = [p.play(c.index) for p in positions for c in legal]
-        answers = solver.run_jobs(solver.Jobs.from_positions(after), threads=jobs,
-                                  lines=True)
-        counts = answers.tricks.reshape(n, len(legal))
-        cache: dict[tuple[int, ...], Fraction] = {}
+                    vists.append(memo[v])
+            out.append((tricks, vists))
+        return out
+    after = [p.play(c.index) for p in positions for c in legal]
+    answers = solver.run_jobs(solver.Jobs.from_positions(after), threads=jobs, lines=True)
+    counts = answers.tricks.reshape(n, len(legal))
+    cache: dict[tuple[int, ...], Fraction] = {}
+    out = []
+    for i in range(n):
+        tricks, vists = [], []
         for k, card in enumerate(legal):
-            per_card[card] = [taken[focus] + int(v) for v in counts[:, k]]
-            total_vists = Fraction(0)
-            for i in range(n):
-                j = i * len(legal) + k
-                line = [int(c) for c in answers.lines[j] if c >= 0]
-                # From the position before the card: a card that ends the trick is counted.
-                by_seat = _takers(positions[i], [card.index] + line)
-                key = tuple(taken[s] + by_seat[s] for s in (1, 2, 3))
-                if key not in cache:
-                    cache[key] = price(dict(zip((1, 2, 3), key)))
-                total_vists += cache[key]
-            vists[card] = total_vists / n
-    sign = 1 if maximiser else -1
-    sums = {c: sum(v) for c, v in per_card.items()}
-    top = max(sign * s for s in sums.values())
-    best = [c for c in legal if sign * sums[c] == top]
-    values = {c: Fraction(sums[c], n) for c in legal}
-    diffs = [sign * (a - b) for a, b in zip(per_card[best[0]], per_card[played])]
-    cost = Fraction(top - sign * sums[played], n)
-    return SeatWeights(values=values, vists=vists, cost=cost,
-                       cost_se=None if exact else standard_error(diffs), best=best,
-                       layouts=n, total=total, exact=exact)
+            tricks.append(taken[focus] + int(counts[i, k]))
+            j = i * len(legal) + k
+            line = [int(c) for c in answers.lines[j] if c >= 0]
+            # From the position before the card: a card that ends the trick is counted.
+            by_seat = _takers(positions[i], [card.index] + line)
+            key = tuple(taken[s] + by_seat[s] for s in (1, 2, 3))
+            if key not in cache:
+                cache[key] = price(dict(zip((1, 2, 3), key)))
+            vists.append(cache[key])
+        out.append((tricks, vists))
+    return out
 
 
 def _takers(position: Any, line: Sequence[int]) -> dict[int, int]:

@@ -23,8 +23,8 @@ from .common import (
     EXAMPLE_RECORD, CliError, answer, command, make_rules, parse_cards, write_page,
 )
 from .options import (
-    answer_options, check_sampling, game_option, html_option, jobs_option, rules_options,
-    samples_options, talon_rule_option, words_argument,
+    answer_options, check_sampling, fixed_option, game_option, html_option, jobs_option,
+    rules_options, samples_options, talon_rule_option, words_argument,
 )
 
 __all__ = ["COMMANDS", "claim_command", "claim_lines", "review_command", "review_lines"]
@@ -58,6 +58,7 @@ RASPASY_DEAL = "KQT8.KT8.K.Q7 J97.QJ9.87.AJ A.A7.QJT.KT98 9D AD"
 @samples_options("--view seat: layouts weighed per card (default 200; every one when there"
                  " are no more), or 'all'.", "--view seat: the seed of the draw (default 0).",
                  every=True)
+@fixed_option()
 @click.option("--flags", nargs=2, type=click.FloatRange(min=0), default=(0.1, 0.6),
               show_default=True, metavar="LOW HIGH",
               help="--view seat: flag a card ? (??) when it lost more than LOW (HIGH) tricks"
@@ -68,7 +69,8 @@ RASPASY_DEAL = "KQT8.KT8.K.Q7 J97.QJ9.87.AJ A.A7.QJT.KT98 9D AD"
 @answer_options()
 def review_command(file: str, rules_name: str | None, rule_overrides: tuple[str, ...],
                    player: int | None, view: str, whisting: str | None,
-                   samples: int | str | None, seed: int | None, flags: tuple[float, float],
+                   samples: int | str | None, seed: int | None, fixed: bool,
+                   flags: tuple[float, float],
                    jobs: int | None, html_file: str | None, ascii_only: bool,
                    as_json: bool) -> None:
     """Review a played deal: what every card cost its side, double-dummy.
@@ -90,17 +92,19 @@ def review_command(file: str, rules_name: str | None, rule_overrides: tuple[str,
     played, the voids they showed, and the hands laid open by the whisting), each legal
     card's mean tricks; the seat cost is what the card lost on average against the best from
     there. A card costly double-dummy but not from the seat is unlucky, not a mistake.
+    A drawn sample is weighed in rounds and stops once the card's verdict is settled
+    (--fixed: all --samples).
     """
     record = read_record(file)
     seat_view = view == "seat"
     if not seat_view:
         for name, value in (("--whisting", whisting), ("--samples", samples),
-                            ("--seed", seed), ("--jobs", jobs)):
+                            ("--seed", seed), ("--jobs", jobs), ("--fixed", fixed or None)):
             if value is not None:
                 raise CliError(f"{name} is for the seat view: give --view seat too")
     check_sampling(samples, seed, sampled=True)
     extra = dict(view="seat", whisting=whisting, samples=samples, seed=seed or 0,
-                 flags=flags, jobs=jobs) if seat_view else {}
+                 flags=flags, jobs=jobs, fixed=fixed) if seat_view else {}
     result = review(record, player=player, rules=make_rules(rules_name, rule_overrides,
                                                             priced=False), **extra)
     written = ""

@@ -161,7 +161,8 @@ def _seat_sentence(result: Any) -> str:
     seen = ("a checked tenner: every card open" if result.whisting == "checked" else
             f"{result.whisting} whist" if result.whisting else "every hand hidden")
     drawn = ("every layout" if result.samples == "all" else
-             f"at most {result.samples} layouts a card, seed {result.seed}")
+             f"at most {result.samples} layouts a card, seed {result.seed}"
+             + ("" if result.fixed else ", until the card's verdict is settled"))
     return (f"From each player's own seat ({seen}; {drawn}), tricks lost on average: {lost}."
             f" A card costly double-dummy but not from the seat was unlucky.")
 

@@ -164,7 +164,8 @@ def seat_sentences(result: Review) -> list[str]:
     samples = result.samples
     took = ("every layout" if samples == "all" else
             f"every layout when there are at most {count(samples)}, else {count(samples)}"
-            f" drawn (seed {result.seed})")
+            f" drawn (seed {result.seed})" + ("" if result.fixed else
+                                              ", weighed until the card's verdict is settled"))
     low, high = result.flags or (0.1, 0.6)
     return say(f"And from each player's seat: over the layouts of the cards he could not see"
                f" that fit what he had seen (his hand, the talon, the cards played, the voids"

@@ -276,6 +276,8 @@ def test_the_record_states_the_whisting():
     (dict(view="seat", seed=-1), "seed -1"),
     (dict(view="seat", whisting="dim"), "whisting: 'dim' is not understood"),
     (dict(whisting="open"), "view='seat'"),
+    (dict(fixed=True), "view='seat'"),
+    (dict(view="seat", fixed="yes"), "fixed 'yes'"),
 ])
 def test_bad_arguments_are_named(kwargs, message):
     record = pa.Record.parse(open("data/examples/game.txt").read())
@@ -439,3 +441,90 @@ def test_the_view_given_to_the_passers_card_holds_both_defenders_hands(monkeypat
     with pytest.raises(ValueError, match="chooser 2: only a whister chooses"):
         play = pa.Play(record.deal, record.game, 1, "none")
         real(record, play, 0, "open", 2, chooser=2)
+
+
+def test_a_card_stops_weighing_once_its_verdict_is_settled():
+    """Closed whist: the early cards have millions of layouts. Each card's draw stops at a
+    look (100, 150 or 200 layouts); where it stopped early its flag and best card are those of
+    the fixed 200, and its values are the fixed run's over the same first layouts; a card run
+    to its cap is the fixed run's exactly."""
+    record = pa.Record.parse(open("data/examples/game.txt").read())
+    settled = pa.review(record, view="seat", whisting="closed")
+    fixed = pa.review(record, view="seat", whisting="closed", fixed=True)
+    assert settled.fixed is False and fixed.fixed is True
+    early = 0
+    for a, b in zip(settled.cards, fixed.cards):
+        if a.seat_exact or a.seat_layouts == 0:
+            assert a.seat_stopped is None and a == b
+            continue
+        assert b.seat_stopped == "fixed" and b.seat_layouts == 200
+        assert a.seat_layouts in (100, 150, 200)
+        if a.seat_stopped == "cap":
+            assert a.seat_layouts == 200
+            assert replace(a, seat_stopped="fixed") == b
+            continue
+        assert a.seat_stopped in ("settled", "practical") and a.seat_layouts < 200
+        early += 1
+        assert a.seat_flag == b.seat_flag
+        assert set(a.seat_best) & set(b.seat_best)
+        # The first layouts of the draw: the same as a fixed run asked for that many.
+        prefix = pa.review(record, view="seat", whisting="closed", fixed=True,
+                           samples=a.seat_layouts).cards[a.number - 1]
+        assert (prefix.seat_values, prefix.seat_cost) == (a.seat_values, a.seat_cost)
+    assert early >= 3
+    assert any(c.seat_stopped == "cap" for c in settled.cards)
+
+
+def _flag(cost: float, flags: tuple[float, float]) -> str:
+    return "??" if cost > flags[1] else "?" if cost > flags[0] else ""
+
+
+def test_settled_at_tells_the_flag_and_the_best_apart():
+    from pyanalysis.analysis.review_seat import settled_at
+
+    cards = [pa.Card.parse(c) for c in ("AS", "KS", "7H")]
+    flags = (0.1, 0.6)
+    # AS is a trick above KS and two above the played 7H on every layout: settled, flag ??.
+    assert settled_at([[6, 5, 4]] * 100, cards, cards[2], 1, 3.0, flags) == "settled"
+    # AS and KS alike, a trick above 7H: the best two within the margin of each other.
+    assert settled_at([[5, 5, 4]] * 100, cards, cards[2], 1, 3.0, flags) == "practical"
+    # Equal on every layout but AS and KS: practical (the rest within the margin).
+    assert settled_at([[5, 5, 5]] * 100, cards, cards[0], 1, 3.0, flags) == "practical"
+    # The played card loses a trick on 1 layout in 10: its cost 0.1 sits on the '?' bound.
+    near = [[5, 5, 4] if i % 10 == 0 else [5, 5, 5] for i in range(100)]
+    assert settled_at(near, cards, cards[2], 1, 3.0, flags) is None
+    # 7H takes a trick more on 1 layout in 10: the best card for a mover who wants tricks
+    # (sign 1), and one that costs 0.1 on the '?' bound for one who does not (sign -1).
+    more = [[5, 5, 6] if i % 10 == 0 else [5, 5, 5] for i in range(100)]
+    assert settled_at(more, cards, cards[2], 1, 3.0, flags) == "settled"
+    assert settled_at(more, cards, cards[2], -1, 3.0, flags) is None
+
+
+def test_the_stop_rule_names_a_wrong_flag_rarely():
+    """Simulation: a played card losing a trick with chance p on each layout (true cost p),
+    the best card known; looks at 100, 150 and 200 as the review makes them. A run that stops
+    before its cap names the flag of its mean there; over 4,000 runs at costs next to the
+    flag bounds it names a wrong one in at most 1% of them."""
+    import random as random_module
+
+    from pyanalysis.analysis.review_seat import settled_at
+    from pyanalysis.analysis.settle import looks, z_bound
+
+    cards = [pa.Card.parse(c) for c in ("AS", "7H")]
+    flags = (0.1, 0.6)
+    sizes = looks(200)
+    z = z_bound(len(sizes) - 1, 2)
+    rng = random_module.Random(11)
+    wrong = runs = stopped = 0
+    for p in (0.02, 0.08, 0.13, 0.3, 0.5, 0.7, 0.85):
+        for _ in range(600):
+            tricks = [[1, 0] if rng.random() < p else [1, 1] for _ in range(200)]
+            runs += 1
+            for n in sizes[:-1]:
+                if settled_at(tricks[:n], cards, cards[1], 1, z, flags):
+                    stopped += 1
+                    cost = sum(1 - t[1] for t in tricks[:n]) / n
+                    wrong += _flag(cost, flags) != _flag(p, flags)
+                    break
+    assert stopped > runs // 3  # the rule does stop
+    assert wrong <= runs // 100
