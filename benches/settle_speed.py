@@ -1,13 +1,14 @@
 """Stopping when settled against the fixed count: over hands of `data/bench/bid_contracts.jsonl`,
 each analysis (declare, the seat whist decision, the seat lead) run with the default settings
 and with exactly 1,000 layouts (`fixed=True`), in one process, timed, the answers compared;
-and the sampled counts (`layout_odds` with the game's level as target on bid_contracts,
-`misere_odds` on bid_misere, `tenner_odds` on bid_tenners: the declarer's twelve cards, 1,000
+and the sampled counts (`layout_odds` with the game's level as target on bid_contracts, and
+without a target, its distribution; `misere_odds` on bid_misere, `tenner_odds` on bid_tenners: the declarer's twelve cards, 1,000
 layouts asked) the same way.
 
     python benches/settle_speed.py [HANDS] [KIND ...]   (from the repository root, the package
                                                          on the path; KIND: declare, whist,
-                                                         lead, odds, misere-odds, tenner-odds)
+                                                         lead, odds, distribution,
+                                                         misere-odds, tenner-odds)
 
 prints a Markdown table (benches/RESULTS.md, "Stopping when settled"). The pricing tables of
 each declarer are made before the timing (once per process; both runs would share them).
@@ -59,6 +60,8 @@ RUNS: dict[str, Callable[[dict[str, Any], bool], Any]] = {
     "odds": lambda h, fixed: layout_odds(h["twelve"], h["game"], h["declarer"],
                                          target=pa.Game.parse(h["game"]).level, samples=1000,
                                          fixed=fixed),
+    "distribution": lambda h, fixed: layout_odds(h["twelve"], h["game"], h["declarer"],
+                                                 samples=1000, fixed=fixed),
     "misere-odds": lambda h, fixed: misere_odds(h["twelve"], h["declarer"], samples=1000,
                                                 fixed=fixed),
     "tenner-odds": lambda h, fixed: tenner_odds(h["twelve"], h["game"], h["declarer"],

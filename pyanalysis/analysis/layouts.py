@@ -15,10 +15,14 @@ difference, layout by layout, of the share that goes against him, at the settle 
 bound, or within half a percentage point of the best); with n cards, where there is no
 discard to choose, when the 95% interval of the probability (the Wilson interval the result
 reports) is narrower than half a percentage point (`settle.precise`: a precision target, the
-interval reported being the one of the layouts taken). The looks are at 100 layouts, then
-half as many again each time, then N. `fixed=True` counts exactly N; a run that reaches N
-is the fixed run, number for number. The distribution (no target) has no margin to settle
-on and counts every layout asked.
+interval reported being the one of the layouts taken). A sampled distribution (no target)
+stops the same way: with 12 cards when the discard with the best mean is settled (the paired
+difference of his tricks, layout by layout, at the rule's bound, or within a twentieth of a
+trick of the best, `settle.MARGIN_TRICKS`); with n cards when the 95% interval of the share of
+every trick count is narrower than half a percentage point (some 154,000 layouts for a
+share near one half: in practice only a large sample stops early). The looks are at 100 layouts,
+then half as many again each time, then N. `fixed=True` counts exactly N; a run that reaches
+N is the fixed run, number for number.
 
 The numbers are double-dummy: in each layout every player is assumed to see all the cards.
 That favours the defenders where at the table they would have to guess his hand, and the
@@ -249,9 +253,11 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
               settled: with 12 cards, the best discard (`settle.verdict` on the paired
               difference of the share of layouts that go against him, margin 0.5 percentage
               points); with n cards, the probability itself, once its 95% interval is
-              narrower than 0.5 percentage points (`settle.precise`). The result's `samples`,
-              `cap` and `stopped` say when; a run that does not stop early is the fixed run.
-              The distribution (no target), and a count with `stop_after`, are always fixed.
+              narrower than 0.5 percentage points (`settle.precise`). Without a target the
+              same with the mean tricks (margin 0.05 of a trick) and, with n cards, every
+              share of the distribution. The result's `samples`, `cap` and `stopped` say
+              when; a run that does not stop early is the fixed run. A count with
+              `stop_after` is always fixed.
               A hook `progress` that takes a `provisional` keyword is given the provisional
               answer after each look (`settle.provisional`).
     """
@@ -269,7 +275,7 @@ def layout_odds(hand: Hand | str | Iterable[Card | str], game: Game | str, decla
             raise PositionError("stop_after needs a target")
         if isinstance(stop_after, bool) or not isinstance(stop_after, int) or stop_after < 0:
             raise PositionError(f"stop_after {stop_after!r} is not a whole number >= 0")
-    if samples is not None and not fixed and target is not None and stop_after is None:
+    if samples is not None and not fixed and stop_after is None:
         return _odds_in_rounds(q, target, samples, seed, jobs, progress, prune)
     if len(q.hand) == q.n:
         return _odds_for_hand(q, q.hand, None, [], target, samples, seed, jobs, progress,
@@ -423,18 +429,19 @@ def _summary(q: Question, kept: Hand, discard: tuple[Card, Card] | None,
         stopped=None if samples is None else "fixed", cap=samples)
 
 
-def _odds_in_rounds(q: Question, target: int, samples: int, seed: int | None,
+def _odds_in_rounds(q: Question, target: int | None, samples: int, seed: int | None,
                     jobs: int | None, progress: Callable[..., None] | None,
                     prune: bool) -> LayoutOdds:
     """`layout_odds` on a sample taken in rounds until its answer is settled (see there).
 
     Every discard is counted on the same prefix of one seeded draw, each layout once over
     the rounds (`settle.Rows`); the looks compare each discard with the best by the paired
-    difference, layout by layout, of "went against him" (missed the target, or caught). A
-    run that reaches the cap is the fixed run, pruned as it prunes (`_pruned_at_cap`)."""
+    difference, layout by layout, of "went against him" (missed the target, or caught), or
+    without a target of his tricks (misère: of the tricks he did not take). A run that
+    reaches the cap is the fixed run, pruned as it prunes (`_pruned_at_cap`)."""
     import numpy as np
 
-    from .settle import MARGIN_SHARE, Rows, precise, run_rounds
+    from .settle import MARGIN_SHARE, MARGIN_TRICKS, Rows, precise, run_rounds
 
     ranks = _drawn(q, samples, seed)
     if len(q.hand) == q.n:
@@ -469,15 +476,23 @@ def _odds_in_rounds(q: Question, target: int, samples: int, seed: int | None,
         if len(entries) == 1:
             return odds[0]
         order = sorted(range(len(odds)), key=lambda i: _rank_key(odds[i]))
-        best = counted[order[0]] == failure
-        gaps[n] = [_paired(best, counted[i] == failure) for i in order[1:]]
+        # What goes against him, layout by layout: a miss (or a catch), or without a
+        # target his tricks counted against him (a trick fewer; misère a trick more).
+        against = ([c == failure for c in counted] if target is not None else
+                   [c.astype(np.int64) * (1 if q.game.kind == MISERE else -1)
+                    for c in counted])
+        gaps[n] = [_paired(against[order[0]], against[i]) for i in order[1:]]
         ranked = [odds[i] for i in order]
         return replace(ranked[0], discards=ranked)
 
+    decide = None
+    if len(entries) == 1:
+        decide = ((lambda r: precise(r.interval)) if target is not None else
+                  (lambda r: _shares_precise(r, q.n)))
     run = run_rounds(samples, evaluate, lambda r: gaps[r.layouts], rivals=len(entries) - 1,
-                     margin=MARGIN_SHARE, progress=progress, payload=lambda r, n: r.to_dict(),
-                     decide=(lambda r: precise(r.interval)) if len(entries) == 1 else None)
-    if run.stopped == "cap" and prune and len(entries) > 1:
+                     margin=MARGIN_SHARE if target is not None else MARGIN_TRICKS,
+                     progress=progress, payload=lambda r, n: r.to_dict(), decide=decide)
+    if run.stopped == "cap" and prune and target is not None and len(entries) > 1:
         answers = table(samples)
         result = _pruned_at_cap(q, entries, target, samples, seed,
                                 [answers[:, i] for i in range(len(entries))],
@@ -508,10 +523,21 @@ def _solve_each(q: Question, kept: Any, ranks: Any, target: int, jobs: int | Non
     return list(np.asarray(answers, dtype=np.int8).reshape(len(hands), len(kept)))
 
 
+def _shares_precise(odds: LayoutOdds, n: int) -> str | None:
+    """"precise" when the 95% interval of the share of every trick count 0..n (those not
+    seen too) is narrower than the practical margin (`settle.precise`), else None."""
+    from .settle import precise
+
+    for tricks in range(n + 1):
+        if precise(wilson_interval(odds.counts.get(tricks, 0), odds.layouts)) is None:
+            return None
+    return "precise"
+
+
 def _paired(best: Any, rival: Any) -> tuple[float, float | None]:
-    """A rival's paired difference to the best in the share of layouts that went well (mean,
-    never above 0 for the best, and its standard error), from the two boolean arrays of
-    "went against him", layout by layout."""
+    """A rival's paired difference to the best in what went well (mean, never above 0 for
+    the best, and its standard error), from the two arrays of what went against him, layout
+    by layout (booleans: missed or caught; or tricks, counted against him)."""
     diff = best.astype(float) - rival.astype(float)
     n = len(diff)
     se = float(diff.std(ddof=1)) / math.sqrt(n) if n > 1 else None

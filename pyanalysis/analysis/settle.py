@@ -9,14 +9,16 @@ with the provisional best: the mean of the paired difference (option minus best,
 - "settled": the best is ahead of every other option by more than `z` standard errors of
   their paired difference, or
 - "practical": every option not so beaten is at most `margin` better than the best, with
-  the same confidence (0.5 vists for values, 0.5 percentage points for shares), or
+  the same confidence (0.5 vists for values, 0.5 percentage points for shares, 0.05 of a
+  trick for mean tricks), or
 - "cap": the whole sample was taken (the answer is then the fixed run's, exactly), or
 - "fixed": the caller asked for exactly that many layouts (no looks before the end).
 
 An analysis with no options to compare, a single sampled probability (the layout odds of
 a ten-card hand), stops instead when its estimate is precise ("precise", `precise`): its 95%
 interval (the Wilson interval it reports) is narrower than the practical margin, 0.5
-percentage points, at a look. That is a precision target, not a claim about a rival: the
+percentage points, at a look; a distribution (a ten-card hand's tricks) when the interval
+of each of its shares is. That is a precision target, not a claim about a rival: the
 interval reported is the one of the layouts taken, and the looks are the same as above.
 
 The rule (`z_bound`): the looks are made at fixed sample sizes known before the run
@@ -51,7 +53,8 @@ from typing import Any, Callable, Generic, Iterable, Sequence, TypeVar
 from .. import checks
 from ..errors import PositionError
 
-__all__ = ["ALPHA", "FIRST_LOOK", "GROWTH", "MARGIN_SHARE", "MARGIN_VISTS", "STOPS",
+__all__ = ["ALPHA", "FIRST_LOOK", "GROWTH", "MARGIN_SHARE", "MARGIN_TRICKS", "MARGIN_VISTS",
+           "STOPS",
            "Looker", "Rounds", "Rows", "looks", "precise", "provisional", "run_rounds",
            "stop_words", "verdict", "z_bound"]
 
@@ -68,6 +71,10 @@ GROWTH = 1.5
 #: point of a probability.
 MARGIN_VISTS = 0.5
 MARGIN_SHARE = 0.005
+#: The same for a mean number of tricks (the discards of a twelve-card hand ranked by the
+#: tricks they take on average): a twentieth of a trick, half the smallest average loss the
+#: seat review flags (`review_seat.SEAT_FLAGS`).
+MARGIN_TRICKS = 0.05
 #: Why a run stopped, as results say it ("provisional" in the answers reported while it runs).
 STOPS = ("settled", "practical", "precise", "cap", "fixed")
 

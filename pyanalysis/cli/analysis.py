@@ -46,7 +46,7 @@ SEED_HELP = "Seed of the sample (with --samples), so that a run can be repeated.
 
 def sampling_options(func):  # type: ignore[no-untyped-def]
     """``--samples N --seed S`` of a layout count, and ``--fixed`` (exactly N layouts; by
-    default a target count stops once its answer is settled)."""
+    default a count stops once its answer is settled)."""
     return samples_options(SAMPLES_HELP, SEED_HELP)(fixed_option()(func))
 
 

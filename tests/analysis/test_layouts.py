@@ -502,8 +502,8 @@ def test_a_fixed_sample_counts_exactly_the_layouts_drawn(extra):
                                                    150, 9))
 
 
-@pytest.mark.parametrize("prune", [False, True])
-def test_rounds_that_reach_the_cap_are_the_fixed_run(monkeypatch, prune):
+@pytest.mark.parametrize("prune, distribution", [(False, False), (True, False), (False, True)])
+def test_rounds_that_reach_the_cap_are_the_fixed_run(monkeypatch, prune, distribution):
     # No look may stop the run: it then counts every layout, round after round, and must
     # give the fixed run's answer (pruned the same way with prune), field for field.
     from pyanalysis.analysis import settle
@@ -513,7 +513,7 @@ def test_rounds_that_reach_the_cap_are_the_fixed_run(monkeypatch, prune):
     rng = random.Random(5)
     for kind in KINDS:
         hand, others, game, declarer, leader = random_ending(rng, 4, kind, 2)
-        target = 1 if kind == "misere" else 2
+        target = None if distribution else 1 if kind == "misere" else 2
         runs = [layout_odds(Hand(hand), game, declarer, others=Hand(others), leader=leader,
                             target=target, samples=400, seed=3, fixed=fixed, prune=prune)
                 for fixed in (False, True)]
@@ -570,8 +570,26 @@ def test_the_provisional_answers_go_to_a_hook_that_asks_for_them():
     assert odds.samples == 1142
 
 
+def test_a_distribution_stops_when_its_best_discard_or_every_share_is_settled():
+    # Twelve cards: the discard with the best mean is clear after the first look; the run
+    # is the fixed run on that prefix, the same discard as the fixed 1,000.
+    hand = "AKQT.A8.AKQT.A7"
+    run = layout_odds(hand, "8S", 1, samples=1000)
+    assert run.stopped in ("settled", "practical") and run.samples < 1000 == run.cap
+    prefix = layout_odds(hand, "8S", 1, samples=run.samples, fixed=True)
+    assert without_stop(run.to_dict()) == without_stop(prefix.to_dict())
+    assert run.discard == layout_odds(hand, "8S", 1, samples=1000, fixed=True).discard
+    # Ten cards taking ten tricks in every layout: every share's interval (the zero shares'
+    # too) is narrower than 0.5 points from 765 layouts on, so the run stops at the look at
+    # 1,142; with at most 300 it counts them all.
+    dist = layout_odds("AKQJ.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", samples=5000)
+    assert (dist.stopped, dist.samples, set(dist.counts)) == ("precise", 1142, {10})
+    dist = layout_odds("AKQJ.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", samples=300)
+    assert (dist.stopped, dist.samples, dist.layouts) == ("cap", 300, 300)
+
+
 def test_the_distribution_and_stop_after_keep_the_count_asked():
-    dist = layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", samples=300)
+    dist = layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", samples=300, fixed=True)
     assert (dist.stopped, dist.samples, dist.layouts) == ("fixed", 300, 300)
     cut = layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", target=6, samples=300,
                       stop_after=0)
