@@ -84,6 +84,22 @@ def test_json_adds_the_seat_keys():
     assert card["seat_exact"] is False and card["seat_cost_se"] is not None
 
 
+def test_each_cards_draw_stops_when_settled_unless_fixed():
+    args = ("review", str(GAME), "--view", "seat", "--whisting", "closed", "--json")
+    settled = strict_json(ok(*args))
+    fixed = strict_json(ok(*args, "--fixed"))
+    same_json(ok(*args), seat_review(whisting="closed"))
+    drawn = [(a, b) for a, b in zip(settled["cards"], fixed["cards"])
+             if a["seat_layouts"] and not a["seat_exact"]]
+    assert drawn and settled["fixed"] is False and fixed["fixed"] is True
+    assert all(b["seat_stopped"] == "fixed" and b["seat_layouts"] == 200 for _, b in drawn)
+    assert {a["seat_stopped"] for a, _ in drawn} >= {"cap", "practical"}
+    assert any(a["seat_layouts"] < 200 for a, _ in drawn)
+    text = flat(ok(*args[:-1]))
+    assert "else 200 drawn (seed 0), weighed until the card's verdict is settled" in text
+    assert "weighed until" not in flat(ok(*args[:-1], "--fixed"))
+
+
 def test_flags_move_the_marks():
     out = ok("review", str(GAME), "--view", "seat", "--whisting", "closed", "--flags",
              "0.01", "5")
@@ -96,6 +112,7 @@ def test_flags_move_the_marks():
     (["--view", "seat", "--samples", "all", "--whisting", "closed"],
      "samples 'all': card 1 has 12,193,896 layouts from its player's seat"),
     (["--view", "seat", "--flags", "0.5", "0.1"], "flags (0.5, 0.1)"),
+    (["--fixed"], "--fixed is for the seat view: give --view seat too"),
 ])
 def test_errors_are_one_line(args, message):
     result = run("review", str(GAME), *args)
