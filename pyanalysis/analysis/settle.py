@@ -129,16 +129,19 @@ def _joined(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def stop_words(stopped: str, samples: int, close: Sequence[str] = ()) -> str:
+def stop_words(stopped: str, samples: int, close: Sequence[str] = (),
+               interval: str = "the 95% interval") -> str:
     """How a run stopped, in words: "settled after 300 layouts", "cap reached: 8♠ and 8♦
-    within noise" (`close`: the options not told apart from the best, the best first)."""
+    within noise" (`close`: the options not told apart from the best, the best first;
+    `interval`: what a "precise" stop found narrow, e.g. "every share's 95% interval" for a
+    distribution)."""
     if stopped == "settled":
         return f"settled after {samples:,} layouts"
     if stopped == "practical":
         return (f"stopped after {samples:,} layouts: the rest are within the practical margin"
                 + (f" ({_joined(close)})" if len(close) > 1 else ""))
     if stopped == "precise":
-        return (f"stopped after {samples:,} layouts: the 95% interval is narrower than"
+        return (f"stopped after {samples:,} layouts: {interval} is narrower than"
                 f" {MARGIN_SHARE * 100:g} percentage points")
     if stopped == "fixed":
         return f"{samples:,} layouts, as asked"

@@ -140,7 +140,9 @@ def _stop(data: Mapping[str, Any]) -> str | None:
     stopped, samples = data.get("stopped"), data.get("samples")
     if data.get("exact") or stopped in (None, "fixed") or not isinstance(samples, int):
         return None
-    words = stop_words(stopped, samples)
+    shares = "target" in data and data["target"] is None  # a count's distribution
+    words = stop_words(stopped, samples, interval="every share's 95% interval" if shares
+                       else "the 95% interval")
     cap = data.get("cap") or data.get("asked")
     if stopped in ("settled", "practical", "precise") and isinstance(cap, int) and cap > samples:
         words += f" (of at most {cap:,})"
