@@ -23,7 +23,7 @@ from pyanalysis.text.tenner import tenner_check_lines, tenner_odds_lines
 from pyanalysis.text.totus import totus_lines
 from pyanalysis.text.underbid import underbid_lines
 
-from .common import CliError, answer, command, layout_bar, make_rules
+from .common import CliError, answer, command, count_so_far, layout_bar, make_rules
 from .options import (
     answer_options, check_sampling, count_option, given, jobs_option, leader_option,
     others_option, out_option, question, read_deal_or_hand, read_hand, refuse_with_deal,
@@ -118,7 +118,7 @@ def tenner(deal_or_hand: tuple[str, ...], game: str, declarer: int, leader: int,
     check_hand(hand, out, None, endings=False)
     total = planned_layouts(hand, ten_game(game), declarer, others=None, out=out,
                             leader=leader, samples=samples, pruned=True)
-    with layout_bar(total, bar=Progress) as progress:
+    with layout_bar(total, bar=Progress, describe=count_so_far) as progress:
         result = tenner_odds(hand, game, declarer, out=out, leader=leader, jobs=jobs,
                              progress=progress,
                              **given(samples=samples, seed=seed, fixed=fixed or None))
@@ -149,7 +149,7 @@ def odds(hand: tuple[str, ...], game: str, declarer: int, out: pa.Hand | None,
     """
     the_hand, total = layout_question(hand, game, declarer, out, others, leader, samples, seed,
                                       fixed)
-    with layout_bar(total, bar=Progress) as progress:
+    with layout_bar(total, bar=Progress, describe=count_so_far) as progress:
         result = layout_odds(the_hand, game, declarer, others=others, out=out, leader=leader,
                              target=target, jobs=jobs, progress=progress,
                              **given(samples=samples, seed=seed, fixed=fixed or None))
@@ -239,7 +239,7 @@ def misere_odds_command(hand: tuple[str, ...], declarer: int, out: pa.Hand | Non
     """
     the_hand, total = layout_question(hand, "misere", declarer, out, others, leader, samples,
                                       seed, fixed)
-    with layout_bar(total, bar=Progress) as progress:
+    with layout_bar(total, bar=Progress, describe=count_so_far) as progress:
         result = misere_odds(the_hand, declarer, others=others, out=out, leader=leader,
                              jobs=jobs, progress=progress,
                              **given(samples=samples, seed=seed, fixed=fixed or None))

@@ -209,6 +209,27 @@ def best_so_far(provisional: dict[str, Any]) -> str:
     return f"best so far {best}{value} after {provisional.get('samples', 0):,} layouts"
 
 
+def count_so_far(provisional: dict[str, Any]) -> str:
+    """A progress bar's words for a layout count's provisional answer (`layout_odds` and the
+    counts built on it, as their `to_dict()`): the best discard, if any, with its share (made,
+    or in misère caught) or without a target its mean tricks, and the layouts it stands on."""
+    discard = provisional.get("discard")
+    cards = " ".join(pa.Card.parse(c).symbol() for c in discard) if discard else ""
+    probability, mean = provisional.get("probability"), provisional.get("mean")
+    if isinstance(probability, dict) and probability.get("value") is not None:
+        word = "caught" if provisional.get("game") == "misere" else "made"
+        value = f"{word} {probability['value'] * 100:.1f}%"
+    elif isinstance(mean, dict) and mean.get("value") is not None:
+        value = f"mean {mean['value']:.2f} tricks"
+    else:
+        value = ""
+    if cards:
+        head = f"best so far {cards}" + (f": {value}" if value else "")
+    else:
+        head = "so far" + (f" {value}" if value else "")
+    return f"{head} after {provisional.get('sample') or 0:,} layouts"
+
+
 def make_rules(name: str | None, overrides: Sequence[str], base: RuleSet | None = None,
                priced: bool = True) -> RuleSet | None:
     """``--rules`` and ``--rule``: a preset (default: `base`, else sochi) with knobs changed.

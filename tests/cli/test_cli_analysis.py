@@ -371,6 +371,50 @@ def test_a_count_that_stops_early_has_no_total(monkeypatch):
     assert bar.total is None and bar.count >= 184_756
 
 
+class WordsBar:
+    """Stands in for `Progress` and keeps the words it would show after the bar for each
+    provisional answer it is given."""
+
+    made: list["WordsBar"] = []
+
+    def __init__(self, total, desc="", describe=None, **kwargs):
+        self.describe, self.words = describe, []
+        WordsBar.made.append(self)
+
+    def update(self, n=1, provisional=None):
+        if provisional is not None and self.describe is not None:
+            self.words.append(self.describe(provisional))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return None
+
+
+@pytest.mark.parametrize("args, expected", [
+    # Twelve cards with a target: the best discard and its share made, at the first answer.
+    (["odds", "AKQT.A8.AKQT.A7", "-g", "8S", "--declarer", "1", "--target", "8",
+      "--samples", "1000"], "best so far 8♣ 7♥: made 100.0% after 25 layouts"),
+    # Without a target: its mean tricks.
+    (["odds", "AKQT.A8.AKQT.A7", "-g", "8S", "--declarer", "1", "--samples", "1000"],
+     "best so far 8♣ 7♥: mean {mean:.2f} tricks after 25 layouts"),
+    # Misère: the share caught.
+    (["misere-odds", "Q87.98.AQT97.87", "--declarer", "1", "--samples", "1000"],
+     "best so far Q♠ 8♣: caught {caught:.1f}% after 25 layouts"),
+])
+def test_the_bar_shows_the_count_so_far(monkeypatch, args, expected):
+    WordsBar.made = []
+    monkeypatch.setattr(cli_analysis, "Progress", WordsBar)
+    ok(*args)
+    [bar] = WordsBar.made
+    first = (layout_odds("AKQT.A8.AKQT.A7", "8S", 1, samples=25, fixed=True)
+             if "8S" in args else misere_odds("Q87.98.AQT97.87", 1, samples=25, fixed=True))
+    assert bar.words and bar.words[0] == expected.format(
+        mean=float(first.mean or 0), caught=float(first.probability or 0) * 100)
+    assert all(w.startswith("best so far") for w in bar.words)
+
+
 # ------------------------------------------------------------------------------ Ctrl-C
 
 
