@@ -232,6 +232,29 @@ def test_the_bar_counts_the_layouts_drawn(monkeypatch, decision):
     assert bar.total is None and bar.count >= decision.drawn
 
 
+def test_the_bar_shows_the_best_word_so_far(monkeypatch):
+    """A sample with looks (more than 100 layouts): after the bar, the provisional best
+    word with its mean vists, first on 25 layouts, then at each look."""
+    class WordsBar(RecordingBar):
+        def __init__(self, total, desc="", describe=None, **kwargs):
+            super().__init__(total, desc)
+            self.describe, self.words = describe, []
+
+        def update(self, n=1, provisional=None):
+            super().update(n)
+            if provisional is not None:
+                self.words.append(self.describe(provisional))
+
+    RecordingBar.made = []
+    monkeypatch.setattr(cli_whist, "Progress", WordsBar)
+    ok("whist", FIRST_HAND, "-g", "7D", "--declarer", "1", "--seat", "2", "--talon", TALON,
+       "--samples", "200", "--partner", "whist", "--json")
+    [bar] = RecordingBar.made
+    assert bar.words and bar.words[0].endswith("after 25 layouts")
+    pattern = r"best so far (whist|pass|half-whist) [+-]\d+\.\d\d( ± \d+\.\d\d)? vists after [\d,]+ layouts"
+    assert all(re.fullmatch(pattern, w) for w in bar.words), bar.words
+
+
 def test_ctrl_c_is_one_line_and_exit_code_130(monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
