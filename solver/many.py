@@ -146,33 +146,41 @@ def tricks_many(positions: Sequence[Position], *,
 
 # Engines kept between runs: a run's threads borrow them, so that a series of small runs
 # (a sampler's rounds) neither allocates a table each time nor starts from an empty one.
-# Engines of one table size only, the last one given back, and a few of them: a run that asks
-# for another size frees them (memory does not grow with the sizes a process has asked for).
-_idle: list[Solver] = []
-_idle_mb: list[int | None] = [None]
+# Engines of the two table sizes given back last, a few of each: an analysis that alternates
+# two kinds of run (the seat views: bound searches on 64 MB tables between the rounds' counts
+# on 16 MB ones) keeps both warm, and a run that asks for a third size frees the older one
+# (memory does not grow with the sizes a process has asked for).
+KEPT_SIZES = 2
+_idle: dict[int, list[Solver]] = {}  # by table size, the size given back last at the end
 _idle_lock = threading.Lock()
 
 
 def _borrow(tt_mb: int) -> Solver:
     with _idle_lock:
-        if _idle and _idle_mb[0] == tt_mb:
-            return _idle.pop()
+        kept = _idle.get(tt_mb)
+        if kept:
+            return kept.pop()
     return Solver(tt_mb=tt_mb)
 
 
 def _give_back(engine: Solver, tt_mb: int) -> None:
     with _idle_lock:
-        if _idle_mb[0] != tt_mb:
-            _idle.clear()
-            _idle_mb[0] = tt_mb
-        if len(_idle) < max(2, default_threads()):
-            _idle.append(engine)
+        kept = _idle.pop(tt_mb, [])
+        _idle[tt_mb] = kept  # now the size given back last
+        while len(_idle) > KEPT_SIZES:
+            del _idle[next(iter(_idle))]
+        if len(kept) < max(2, default_threads()):
+            kept.append(engine)
 
 
 def idle_engines() -> tuple[int | None, int]:
-    """The table size (MB) of the engines kept between runs, and how many are kept."""
+    """The table size (MB) of the engines given back last, and how many of that size are
+    kept (engines of one other size may be kept too, `KEPT_SIZES`)."""
     with _idle_lock:
-        return _idle_mb[0], len(_idle)
+        if not _idle:
+            return None, 0
+        size = next(reversed(_idle))
+        return size, len(_idle[size])
 
 
 class Cancelled(Exception):

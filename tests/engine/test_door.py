@@ -244,9 +244,10 @@ def test_solver_run_checks_its_range_and_arrays():
 
 # --- item 4: the engine pool is bounded ------------------------------------------------------
 
-def test_the_engine_pool_keeps_one_size_and_memory_returns():
-    """Idle engines of one table size only: after 40 sizes the process holds what it holds
-    after one (the largest), within 2x; before, every size's engines stayed (1.5 GB)."""
+def test_the_engine_pool_keeps_two_sizes_and_memory_returns():
+    """Idle engines of the two table sizes given back last only: after 40 sizes the process
+    holds what it holds after one (the largest), within 2x (every size's engines kept would
+    be 1.5 GB); two sizes that alternate keep their engines (no new table each run)."""
     result = run_isolated("""
         import random
         import sys
@@ -263,8 +264,20 @@ def test_the_engine_pool_keeps_one_size_and_memory_returns():
             solver.tricks_many(ps, threads=2, tt_mb=mb)
             assert solver.many.idle_engines()[0] == mb
         assert solver.many.idle_engines()[1] <= max(2, solver.many.default_threads())
+        assert set(solver.many._idle) == {39, 40}, solver.many._idle
         print(one, rss())
         assert rss() < 2 * one, (one, rss())
+        made = []
+        real = solver.many.Solver
+        solver.many.Solver = lambda tt_mb: made.append(tt_mb) or real(tt_mb=tt_mb)
+        for mb in (39, 40):  # each size's pool filled to the two threads' engines
+            solver.tricks_many(ps, threads=2, tt_mb=mb)
+        made.clear()
+        for mb in (39, 40, 39, 40, 39):
+            solver.tricks_many(ps, threads=2, tt_mb=mb)
+        assert made == [], made
+        solver.tricks_many(ps, threads=2, tt_mb=7)  # a third size: the older one goes
+        assert set(solver.many._idle) == {39, 7} and set(made) == {7}, (solver.many._idle, made)
     """)
     assert_clean(result)
 
