@@ -1,7 +1,7 @@
 """Batch job kinds: which function of the Python API answers a job line, with which arguments.
 
-A job's ``"kind"`` names the question (`KINDS`: solve, table, review, and every analysis of
-`pyanalysis.registry`, the command's name with ``_`` for ``-``); its other fields are that
+A job's ``"kind"`` names the question (`KINDS`: solve, table, and every analysis of
+`pyanalysis.registry`, review among them, the command's name with ``_`` for ``-``); its other fields are that
 function's keyword arguments, by the function's own parameter names (``"deal"``,
 ``"game"``, ``"declarer"``, ``"rules"``, ``"samples"``, ...; ``"rule"``, a list of
 ``"KEY=VALUE"``, changes knobs of ``"rules"``), and its answer is the result's ``to_dict()``,
@@ -100,8 +100,8 @@ def _analysis_kind(entry: registry.Analysis) -> Kind:
                                   for view in entry.views))
 
 
-#: The job kinds: solve and table (the solving functions), every analysis of the registry
-#: (`pyanalysis.registry.ANALYSES`, its costs there), and review (a played deal's record).
+#: The job kinds: solve and table (the solving functions) and every analysis of the registry
+#: (`pyanalysis.registry.ANALYSES`, its costs there; review reads a played deal's record).
 #: Costs are rough measures on random full deals, a solve job being 1: a table is 21 counts,
 #: the open-card questions some dozens of searches (the tenner check more when it spells out
 #: the refutation), the seat views and the layout counts thousands.
@@ -109,7 +109,6 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("solve", (Question(None, "solve", 1),)),
     Kind("table", (Question(None, "table", 8, Counted(_table_positions, _table_result)),)),
     *(_analysis_kind(entry) for entry in registry.ANALYSES.values()),
-    Kind("review", (Question(None, "review", 8),)),
 )}
 
 #: Parameters that belong to the run, not to the question: never taken from a job.

@@ -32,12 +32,14 @@ options the tests hold equal to the entry's).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 import pyanalysis as pa
 from pyanalysis.analysis.declare import WHIST_RULES
 from pyanalysis.analysis.layouts import MAX_DRAWS, MAX_SAMPLES, MAX_WORLDS
+from pyanalysis.analysis.review_seat import SEAT_FLAGS, SEAT_SAMPLES
 from pyanalysis.analysis.sampling import DISCARD_MODELS, FILTER_HELP, FILTERS
 from pyanalysis.analysis.totus import FORMS
 from pyanalysis.card_sets import card_set, parse_cards
@@ -50,6 +52,7 @@ from pyanalysis.text.layouts import odds_lines
 from pyanalysis.text.leads import decision_lines as lead_decision_lines
 from pyanalysis.text.leads import table_lines as lead_table_lines
 from pyanalysis.text.misere import misere_lines
+from pyanalysis.text.review import review_lines
 from pyanalysis.text.tenner import tenner_check_lines, tenner_odds_lines
 from pyanalysis.text.totus import totus_lines
 from pyanalysis.text.underbid import underbid_lines
@@ -81,6 +84,7 @@ TYPES = {
     "card-list": "cards in order, a list (\"AS\", \"KS\") or one text",
     "known": "cards known to lie in a seat's hand: {\"3\": \"AS KS\"}",
     "flag": "true or false",
+    "flags": "two trick costs LOW HIGH (\"0.1 0.6\" or [0.1, 0.6]), 0 <= LOW <= HIGH",
 }
 
 
@@ -133,7 +137,7 @@ class View:
     for, and the constant that says so; `summary`: what it answers, in a few words;
     `report`: the field of the HTML report (`pyanalysis.report.Report`) that shows its result
     (None: the report has no place for it), where the page's exported report shows the
-    analysis the player ran."""
+    analysis the player ran; `unit`: what its progress hook counts."""
 
     key: str | None
     function: str
@@ -146,6 +150,8 @@ class View:
     cap: tuple[int, str] = (MAX_SAMPLES, "MAX_SAMPLES")
     shown: str | None = None
     report: str | None = None
+    #: What its progress counts (the page's bar says it): layouts, or the cards reviewed.
+    unit: str = "layouts"
 
 
 @dataclass(frozen=True)
@@ -230,6 +236,19 @@ def _check_declare(values: Mapping[str, Any], spell: Callable[[str], str]) -> No
                           f" {spell('talon')}")
     if not seat and values.get("seat_samples") is not None:
         raise OptionError(f"{spell('seat_samples')} is for {spell('whist')} seat")
+
+
+#: The review's options that only its seat view reads.
+SEAT_VIEW_ONLY = ("whisting", "samples", "seed", "fixed")
+
+
+def _check_review(values: Mapping[str, Any], spell: Callable[[str], str]) -> None:
+    if values.get("view") == "seat":
+        return
+    for name in SEAT_VIEW_ONLY:
+        if values.get(name) not in (None, False):
+            raise OptionError(f"{spell(name)} is for the seat view: give {spell('view')} seat"
+                              f" too")
 
 
 _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
@@ -360,13 +379,34 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
          Option("pareto", "choice", "'all': also list what the other non-dominated defences"
                                     " catch (slower).", flag="--all-defences", default="best",
                 choices=("best", "all")))),
+    Analysis("review", "Review of the play", (
+        View(None, "review", "review", "record", lambda r, c, s: review_lines(r, s),
+             "Review of the play so far, card by card", shown="review", unit="cards"),),
+        (*_rules("Price the result in vists: sochi, leningrad or rostov."),
+         Option("player", "seat", "Raspasy: judge every card by this player's guaranteed"
+                                  " minimum (the other two together against him). Default:"
+                                  " each card by its own player's."),
+         Option("view", "choice", "dd: every card judged double-dummy; seat: also from its"
+                                  " player's seat, over the layouts consistent with what he"
+                                  " had seen.", default="dd", choices=("dd", "seat")),
+         Option("whisting", "choice", "The seat view: whether the defenders' hands lay open"
+                                      " (default: the record's 'whisting:', else closed with"
+                                      " two whisters, open with one).",
+                choices=("open", "closed")),
+         *_samples(f"The seat view: layouts weighed per card (default {SEAT_SAMPLES}; every one"
+                   f" when there are no more), or 'all'.", every=True, high=MAX_WORLDS,
+                   settles=True),
+         Option("flags", "flags", "The seat view: flag a card ? (??) when it lost more than"
+                                  " LOW (HIGH) tricks on average from its player's seat.",
+                default=list(SEAT_FLAGS))),
+        check=_check_review),
 )}
 
 
 #: The analyses by command, in the order the page lists them.
 ANALYSES: dict[str, Analysis] = {name: _ENTRIES[name] for name in (
     "tenner", "odds", "whist", "lead", "misere-odds", "misere-catch", "declare", "totus",
-    "underbid")}
+    "underbid", "review")}
 assert set(ANALYSES) == set(_ENTRIES)
 
 
@@ -398,6 +438,19 @@ def _whole(option: Option, value: Any, spell: str) -> int:
         span = f"from {low} to {high}" if high is not None else f"from {low}"
         raise OptionError(f"{spell}: '{_shown(value)}' is not a whole number {span}")
     return value
+
+
+def _flags(value: Any, spell: str) -> tuple[float, float]:
+    """Two trick costs, as a list of numbers or a text "0.1 0.6"."""
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    try:
+        low, high = (float(x) for x in value if not isinstance(x, bool))
+    except (TypeError, ValueError):
+        raise OptionError(f"{spell}: give two numbers of tricks LOW HIGH, e.g. 0.1 0.6") from None
+    if not 0 <= low <= high or math.isinf(high):
+        raise OptionError(f"{spell}: ({low:g}, {high:g}): need 0 <= LOW <= HIGH, finite")
+    return low, high
 
 
 def _seat_mapping(value: Any, spell: str, example: str) -> dict[int, Any]:
@@ -487,6 +540,8 @@ def read_value(option: Option, value: Any, spell: str | None = None) -> Any:
         if not isinstance(value, bool):
             raise OptionError(f"{spell}: give true or false")
         return value
+    if kind == "flags":
+        return _flags(value, spell)
     raise AssertionError(f"option type {kind!r} is not one of TYPES")
 
 

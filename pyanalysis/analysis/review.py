@@ -392,7 +392,8 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
            engine: solver.Solver | None = None, view: str = "dd",
            whisting: str | None = None, samples: int | str | None = SEAT_SAMPLES,
            seed: int | None = 0, flags: tuple[float, float] = SEAT_FLAGS,
-           jobs: int | None = None, fixed: bool = False) -> Review:
+           jobs: int | None = None, fixed: bool = False,
+           progress: Callable[[int], None] | None = None) -> Review:
     """Review a played deal card by card (see the module doc).
 
     Either a `Record` (`review(record, rules=..., player=...)`) or the deal, the game and the
@@ -410,6 +411,10 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
     the gap to the best, flagged "?" and "??" above `flags` (0.1, 0.6) tricks. A drawn
     sample stops once the card's verdict is settled (`fixed=True`: all `samples`). `jobs`:
     threads for those layouts.
+
+    `progress(k)`: `k` more cards reviewed, called after each card (and with 0 while the seat
+    view's layouts are solved); a hook that raises (a `KeyboardInterrupt`) stops the review
+    there, its engine threads joined.
     """
     record = _as_record(deal, game, declarer=declarer, talon_rule=talon_rule, leader=leader,
                         plays=plays, whist=whist)
@@ -469,7 +474,8 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
         if seat_view:
             seat_fields = _seat_fields(record, play, number, card, list(values), whisting,
                                        frame_focus, maximiser, taken, samples, seed, flags,
-                                       jobs, seat_price, split, chose[mover], fixed)
+                                       jobs, seat_price, split, chose[mover], fixed,
+                                       None if progress is None else (lambda _k: progress(0)))
         cards.append(ReviewCard(
             number=number + 1, trick=number // 3 + 1, seat=mover, card=card,
             focus=frame_focus, before=target, after=value,
@@ -477,6 +483,8 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
             best=[c for c, v in values.items() if v == target], values=values,
             taken=taken, chooser=chose[mover], minimums=minimums, **seat_fields))
         play.push(card)
+        if progress is not None:
+            progress(1)
     position, taken = play.position(base_focus), play.taken
 
     if not record.plays:
@@ -578,9 +586,11 @@ def _seat_fields(record: Record, play: Play, number: int, card: Card, legal: lis
                  taken: Mapping[int, int], samples: int | str, seed: int | None,
                  flags: tuple[float, float], jobs: int | None,
                  price: Callable[[dict[int, int], int], Fraction] | None,
-                 split: bool, chooser: int, fixed: bool) -> dict[str, Any]:
+                 split: bool, chooser: int, fixed: bool,
+                 tick: Callable[[int], None] | None = None) -> dict[str, Any]:
     """The `ReviewCard` fields of the seat view for card `number` (`play` before it), weighed
-    from the seat of `chooser`, who chose it: what he saw, in his vists."""
+    from the seat of `chooser`, who chose it: what he saw, in his vists. `tick`: the engine's
+    progress hook while the layouts are solved."""
     if len(legal) == 1:  # nothing to choose: nothing lost from any seat
         return {"seat_cost": Fraction(0), "seat_best": [card]}
     question = review_seat.seat_question(record, play, number, whisting, focus,
@@ -589,7 +599,7 @@ def _seat_fields(record: Record, play: Play, number: int, card: Card, legal: lis
         question, legal, card, taken=taken, focus=focus, maximiser=maximiser,
         samples=samples, seed=seed, number=number, jobs=jobs,
         price=None if price is None else (lambda by_seat: price(by_seat, chooser)),
-        split=split, fixed=fixed, flags=flags)
+        split=split, fixed=fixed, flags=flags, tick=tick)
     return {"seat_values": weights.values, "seat_vists": weights.vists,
             "seat_cost": weights.cost, "seat_cost_se": weights.cost_se,
             "seat_best": weights.best, "seat_flag": review_seat.seat_flag(weights.cost, flags),

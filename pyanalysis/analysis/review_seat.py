@@ -278,7 +278,8 @@ def weigh(question: SeatQuestion, legal: Sequence[Card], played: Card, *, taken:
           focus: int, maximiser: bool, samples: int | str, seed: int | None, number: int,
           jobs: int | None, price: Callable[[dict[int, int]], Fraction] | None,
           split: bool = False, fixed: bool = False,
-          flags: tuple[float, float] = SEAT_FLAGS) -> SeatWeights:
+          flags: tuple[float, float] = SEAT_FLAGS,
+          tick: Callable[[int], None] | None = None) -> SeatWeights:
     """Weigh every legal card over the layouts of `question` (see the module doc).
 
     `price(by_seat)`: the mover's vists for a whole deal's tricks by seat (None: unpriced);
@@ -287,7 +288,8 @@ def weigh(question: SeatQuestion, legal: Sequence[Card], played: Card, *, taken:
 
     A drawn sample is taken in rounds (`settle.looks`: 100 layouts, then half as many again,
     then `samples`) and stops at the first look where the card's verdict is settled
-    (`settled_at`); `fixed`: weigh all `samples` drawn."""
+    (`settled_at`); `fixed`: weigh all `samples` drawn. `tick(k)`: the engine's progress
+    hook while the layouts are solved (`solver.run_jobs`)."""
     import numpy as np
 
     from .settle import Rows, looks, run_rounds, z_bound
@@ -312,7 +314,8 @@ def weigh(question: SeatQuestion, legal: Sequence[Card], played: Card, *, taken:
     def counted(n: int) -> list[tuple[list[int], list[Fraction]]]:
         """Per layout of the first n: each legal card's focus tricks and, priced, vists."""
         return rows.take("layouts", positions[:n], lambda new: _weigh_layouts(
-            list(new), legal, taken=taken, focus=focus, jobs=jobs, price=price, split=split))
+            list(new), legal, taken=taken, focus=focus, jobs=jobs, price=price, split=split,
+            tick=tick))
 
     def evaluate(n: int) -> SeatWeights:
         per_layout = counted(n)
@@ -387,7 +390,8 @@ def settled_at(tricks: Sequence[Sequence[int]], legal: Sequence[Card], played: C
 def _weigh_layouts(positions: list[Any], legal: Sequence[Card], *, taken: Mapping[int, int],
                    focus: int, jobs: int | None,
                    price: Callable[[dict[int, int]], Fraction] | None,
-                   split: bool) -> list[tuple[list[int], list[Fraction]]]:
+                   split: bool, tick: Callable[[int], None] | None = None
+                   ) -> list[tuple[list[int], list[Fraction]]]:
     """Per position, each legal card's focus tricks (whole deal) and, priced, the mover's
     vists; all positions solved in one engine call."""
     import solver
@@ -397,7 +401,7 @@ def _weigh_layouts(positions: list[Any], legal: Sequence[Card], *, taken: Mappin
         return []
     if price is None or not split:
         answers = solver.run_jobs(solver.Jobs.from_positions(positions), threads=jobs,
-                                  moves=True)
+                                  moves=True, progress=tick)
         columns = [card.index for card in legal]
         memo: dict[int, Fraction] = {}
         out = []
@@ -412,7 +416,8 @@ def _weigh_layouts(positions: list[Any], legal: Sequence[Card], *, taken: Mappin
             out.append((tricks, vists))
         return out
     after = [p.play(c.index) for p in positions for c in legal]
-    answers = solver.run_jobs(solver.Jobs.from_positions(after), threads=jobs, lines=True)
+    answers = solver.run_jobs(solver.Jobs.from_positions(after), threads=jobs, lines=True,
+                              progress=tick)
     counts = answers.tricks.reshape(n, len(legal))
     cache: dict[tuple[int, ...], Fraction] = {}
     out = []

@@ -15,6 +15,7 @@ import click
 import pyanalysis as pa
 from pyanalysis.analysis.review import check_claim, review
 from pyanalysis.games import RASPASY
+from pyanalysis.progress import Progress
 from pyanalysis.record import RecordError, read_claim_words
 from pyanalysis.record_file import read_record
 from pyanalysis.text.review import claim_lines, review_lines
@@ -23,7 +24,7 @@ from .common import (
     EXAMPLE_RECORD, CliError, answer, command, make_rules, parse_cards, write_page,
 )
 from .options import (
-    answer_options, check_sampling, fixed_option, game_option, html_option, jobs_option,
+    answer_options, check_options, check_sampling, fixed_option, game_option, html_option, jobs_option,
     rules_options, samples_options, talon_rule_option, words_argument,
 )
 
@@ -43,7 +44,7 @@ RASPASY_DEAL = "KQT8.KT8.K.Q7 J97.QJ9.87.AJ A.A7.QJT.KT98 9D AD"
     f"printf '{EXAMPLE_RECORD}' | prefdd review -",
     f"printf '{EXAMPLE_RECORD}' | prefdd review - --rules sochi --json",
     f"printf '{EXAMPLE_RECORD}' | prefdd review - --view seat --whisting closed"],
-    deal=False)
+    deal=False, long=True)
 @click.argument("file", metavar="FILE")
 @rules_options("Price the result in vists: sochi, leningrad or rostov.", choice=True)
 @click.option("--player", type=click.IntRange(1, 3), default=None, metavar="SEAT",
@@ -97,16 +98,16 @@ def review_command(file: str, rules_name: str | None, rule_overrides: tuple[str,
     """
     record = read_record(file)
     seat_view = view == "seat"
-    if not seat_view:
-        for name, value in (("--whisting", whisting), ("--samples", samples),
-                            ("--seed", seed), ("--jobs", jobs), ("--fixed", fixed or None)):
-            if value is not None:
-                raise CliError(f"{name} is for the seat view: give --view seat too")
+    check_options("review", view=view, whisting=whisting, samples=samples, seed=seed,
+                  fixed=fixed)
+    if not seat_view and jobs is not None:
+        raise CliError("--jobs is for the seat view: give --view seat too")
     check_sampling(samples, seed, sampled=True)
     extra = dict(view="seat", whisting=whisting, samples=samples, seed=seed or 0,
                  flags=flags, jobs=jobs, fixed=fixed) if seat_view else {}
-    result = review(record, player=player, rules=make_rules(rules_name, rule_overrides,
-                                                            priced=False), **extra)
+    with Progress(len(record.plays), desc="reviewing", unit=" cards") as bar:
+        result = review(record, player=player, progress=bar.update,
+                        rules=make_rules(rules_name, rule_overrides, priced=False), **extra)
     written = ""
     if html_file is not None:
         from pyanalysis.report import review_report  # the page's templates only when asked

@@ -18,6 +18,9 @@ class of the result, and any interface that has a result's `to_dict()` can draw 
                    defences (caught or not), the game's value and both sides' mixes
     odds           layout, tenner and misère odds: the trick distribution as bars (in
                    target mode: reached or not), each with its 95% interval when sampled
+    review         the play so far reviewed: each card that cost tricks double-dummy or was
+                   flagged from its player's seat (both costs, the best cards, the verdict),
+                   and each player's tricks given away (and vists, when priced)
 
 Every number shown is the JSON's, formatted: vists and tricks to two decimals (the exact
 fraction in the title), shares as percentages; the bars carry the numbers they draw as
@@ -294,6 +297,54 @@ def _odds(data: Mapping[str, Any]) -> dict[str, Any]:
             "stop": _stop({**data, "samples": data.get("sample")})}
 
 
+# ----------------------------------------------------------------------------- review
+
+_SEAT_NAMES = {1: "1st hand", 2: "2nd hand", 3: "3rd hand"}
+
+
+def _review(data: Mapping[str, Any]) -> dict[str, Any]:
+    seat_view = data.get("view") == "seat"
+    rows = []
+    for card in data["cards"]:
+        if not card["cost"] and not card.get("seat_flag"):
+            continue
+        player = _SEAT_NAMES[card["chooser"]] + (
+            "" if card["chooser"] == card["seat"]
+            else f" (the {_SEAT_NAMES[card['seat']]}'s cards)")
+        rows.append({"number": card["number"], "trick": card["trick"], "player": player,
+                     "card": card["card"], "shown": _card(card["card"]), "cost": card["cost"],
+                     "best": _sorted_cards(card["best"]),
+                     "seat_cost": card.get("seat_cost"), "seat_cost_se": card.get("seat_cost_se"),
+                     "seat_flag": card.get("seat_flag") or "",
+                     "seat_best": _sorted_cards(card.get("seat_best") or []),
+                     "verdict": card.get("seat_verdict") or "",
+                     "layouts": card.get("seat_layouts"), "exact": card.get("seat_exact")})
+    priced = data.get("vists") is not None
+    players = []
+    for seat in (1, 2, 3):
+        key = str(seat)
+        seat_cost = (data.get("seat_cost_by_chooser") or {}).get(key)
+        players.append({
+            "seat": seat, "name": _SEAT_NAMES[seat], "declarer": seat == data.get("declarer"),
+            "tricks": data["tricks_by_seat"][key], "cost": data["cost_by_chooser"][key],
+            "seat_cost": seat_cost,
+            "vists": _fraction(data["vists"][key]) if priced else None,
+            "vists_exact": data["vists"][key] if priced else None,
+            "dd_vists": _fraction((data.get("dd_vists") or {}).get(key)),
+            "vists_cost": _fraction((data.get("vists_cost") or {}).get(key))})
+    lost = data.get("lost_at")
+    return {"rows": rows, "players": players, "seat_view": seat_view, "priced": priced,
+            "cards": len(data["cards"]), "game": _game(data["game"]),
+            "raspasy": Game.parse(data["game"]).kind == "raspasy",
+            "rules": data.get("rules"), "whisting": data.get("whisting"),
+            "samples": data.get("samples"), "seed": data.get("seed"),
+            "fixed": data.get("fixed"), "flags": data.get("flags"),
+            "lost": None if not isinstance(lost, Mapping) else {
+                "card": _card(lost["card"]), "trick": lost["trick"],
+                "player": _SEAT_NAMES[lost["chooser"]]},
+            "lost_side": data.get("lost_side")}
+
+
 #: Each view: its template and how the result's JSON becomes what the template shows.
 VIEWS: dict[str, tuple[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
     "declare": ("views/declare.html.j2", _declare),
@@ -301,6 +352,7 @@ VIEWS: dict[str, tuple[str, Callable[[Mapping[str, Any]], dict[str, Any]]]] = {
     "lead-seat": ("views/lead_seat.html.j2", _lead_seat),
     "misere-catch": ("views/catch.html.j2", _catch),
     "odds": ("views/odds.html.j2", _odds),
+    "review": ("views/review.html.j2", _review),
 }
 
 

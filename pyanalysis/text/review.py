@@ -13,7 +13,7 @@ from .words import (
     amount, card_text, count, either, game_text, rules_text, say, seat_name, signed, table,
 )
 
-__all__ = ["claim_lines", "review_lines", "trick_groups"]
+__all__ = ["claim_lines", "result_sentence", "review_lines", "trick_groups"]
 
 
 def side_name(result: Review, seat: int) -> str:
@@ -215,8 +215,9 @@ def _no_whist(result: Review) -> str:
     return "no whisting"
 
 
-def verdict_lines(result: Review, symbols: bool) -> list[str]:
-    lines: list[str] = []
+def result_sentence(result: Review) -> str:
+    """The result against best play from the start, in one sentence ("Result: the declarer
+    took 7 (down 1); with best play from the start he takes 8 (made).")."""
     failed = result.claim is not None and not result.claim.holds
     settled = {
         "played": "",
@@ -227,13 +228,16 @@ def verdict_lines(result: Review, symbols: bool) -> list[str]:
     }[result.settlement]
     if result.game.kind == RASPASY:
         tricks = ", ".join(f"the {seat_name(s)} {result.tricks_by_seat[s]}" for s in (1, 2, 3))
-        lines += say(f"Result{settled}: {tricks}.")
+        return f"Result{settled}: {tricks}."
+    return (f"Result{settled}: the declarer took {result.result} ({result.verdict}); with best"
+            f" play from the start he takes {result.dd_start} ({result.dd_verdict}).")
+
+
+def verdict_lines(result: Review, symbols: bool) -> list[str]:
+    lines = say(result_sentence(result))
+    if result.game.kind == RASPASY:
         mins = ", ".join(f"the {seat_name(s)} {result.minimums_start[s]}" for s in (1, 2, 3))
         lines += say(f"Guaranteed minimums at the start (each against the other two): {mins}.")
-    else:
-        lines += say(f"Result{settled}: the declarer took {result.result} ({result.verdict});"
-                     f" with best play from the start he takes {result.dd_start}"
-                     f" ({result.dd_verdict}).")
     if result.claim is not None:
         lines += claim_sentence(result.claim, symbols)
     if result.lost_by_claim:

@@ -288,7 +288,7 @@ def _analysis_work(pool: JobPool, data: dict[str, Any]) -> Job:
         job.result = result
         return {"result": result.to_dict(),
                 "html": analysis_html(name, analysis, result, q)}
-    return pool.start(name, work, total)
+    return pool.start(name, work, total, analysis.unit)
 
 
 async def _until_done_or_gone(request: Request, pool: JobPool, job: Job) -> bool:

@@ -55,6 +55,8 @@ class Job:
     state: str = QUEUED
     done: int = 0
     total: int | None = None
+    #: What `done` and `total` count: layouts, or the cards reviewed.
+    unit: str = "layouts"
     answer: dict[str, Any] | None = None
     provisional: dict[str, Any] | None = None
     error: str | None = None
@@ -74,7 +76,7 @@ class Job:
     def to_dict(self) -> dict[str, Any]:
         """The job's status as the API gives it."""
         data: dict[str, Any] = {"id": self.id, "analysis": self.name, "state": self.state,
-                                "done": self.done, "total": self.total,
+                                "done": self.done, "total": self.total, "unit": self.unit,
                                 "seconds": None if self.seconds is None
                                 else round(self.seconds, 3)}
         if self.state == DONE:
@@ -99,14 +101,14 @@ class JobPool:
         self.workers, self.queue, self.keep = workers, queue, keep
 
     def start(self, name: str, work: Callable[[Job], dict[str, Any]],
-              total: int | None = None) -> Job:
+              total: int | None = None, unit: str = "layouts") -> Job:
         """Queue `work(job)` (it passes `job.progress` to the analysis) and return the job."""
         with self._lock:
             waiting = sum(1 for job in self._jobs.values() if job.state not in _FINISHED)
             if waiting >= self.workers + self.queue:
                 raise PoolFullError(f"{waiting} analyses are running or waiting, at most"
                                     f" {self.workers + self.queue}: cancel one first")
-            job = Job(id=secrets.token_urlsafe(ID_BYTES), name=name, total=total)
+            job = Job(id=secrets.token_urlsafe(ID_BYTES), name=name, total=total, unit=unit)
             self._jobs[job.id] = job
             self._forget_old()
         job.future = self._executor.submit(self._run, job, work)

@@ -186,6 +186,8 @@ class Analysis:
     #: The registry's entry and view it is.
     entry: registry.Analysis | None = None
     view: registry.View | None = None
+    #: What its progress counts: layouts, or the cards reviewed.
+    unit: str = "layouts"
 
 
 def check_samples(analysis: Analysis, q: Question) -> None:
@@ -244,6 +246,11 @@ def _cards_of_deal(q: Question, view: registry.View) -> dict[str, Any]:
         place: dict[str, Any] = ({"talon": list(q.deal.talon)} if q.deal.talon
                                  else {"others": q.others(q.leader)})
         return {"hand": q.hand(q.leader), **place}
+    if form == "record":
+        # The play so far on the page's board, reviewed: in raspasy the player is an option.
+        seats = {} if q.game is None or q.game.kind == RASPASY else {"declarer": _declarer(q)}
+        return {"deal": q.deal, "game": q.game, **seats, "leader": q.leader,
+                "talon_rule": q.talon_rule, "plays": list(q.plays)}
     if form == "declare":
         declarer = _declarer(q)
         cards: dict[str, Any] = {"hand": q.hand(declarer)}
@@ -297,6 +304,8 @@ def _from_registry(entry: registry.Analysis, view: registry.View) -> Analysis:
             ten_game(values["game"])
 
     def total(q: Question) -> int | None:
+        if view.cards == "record":
+            return len(q.plays)  # the cards reviewed
         if view.cards != "declarer" or entry.command in ("underbid",):
             return None
         values = _call(entry, view, q)
@@ -314,7 +323,7 @@ def _from_registry(entry: registry.Analysis, view: registry.View) -> Analysis:
                            True)
 
     return Analysis(view.summary, run, lines, total, view.section, check, view.cap,
-                    entry, view)
+                    entry, view, view.unit)
 
 
 #: Every analysis the page offers, by its name on the page (`registry.web_views`).
@@ -326,6 +335,7 @@ def game_needed(name: str) -> bool:
     """Whether the analysis reads the request's game (misère's are misère whatever it says)."""
     analysis = ANALYSES.get(name)
     return (analysis is None or analysis.entry is None or analysis.view is None
+            or analysis.view.cards == "record"  # the game played
             or any(o.name == "game" for o in analysis.entry.options_of(analysis.view)))
 
 

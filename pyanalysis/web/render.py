@@ -15,13 +15,15 @@ from pyanalysis.games import Game
 from pyanalysis.report import render_sections
 from pyanalysis.report.views import view_html
 from pyanalysis.text.declare import verdict as declare_verdict
+from pyanalysis.text.review import result_sentence
 
 from .questions import Analysis, Question
 
 __all__ = ["analysis_html"]
 
 #: The sentence above a view: the verdict in words, where the command line has one.
-HEADLINES = {"declare": lambda result: declare_verdict(result)}
+HEADLINES = {"declare": lambda result: declare_verdict(result),
+             "review": lambda result: result_sentence(result)}
 
 def analysis_html(name: str, analysis: Analysis, result: Any, question: Question) -> str:
     """The fragment for `result` of the analysis `name`."""

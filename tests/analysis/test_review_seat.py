@@ -528,3 +528,35 @@ def test_the_stop_rule_names_a_wrong_flag_rarely():
                     break
     assert stopped > runs // 3  # the rule does stop
     assert wrong <= runs // 100
+
+
+#: A played line of the README's deal that loses the contract (the 2nd hand's 8♠ at trick 3).
+LOST_DEAL = "J.A87.987.T97 AKQT8.KQJT9.-.- 97.-.KJT.AKQJ8 AD QD"
+LOST_PLAYS = ["7C", "TC", "7S", "QH", "7H", "KS", "8S", "9S", "JS", "TH", "AS", "AH"]
+
+
+def test_the_progress_hook_counts_the_cards_and_stops_the_review():
+    # Each card reviewed is one step; the seat view also calls the hook (with 0) while its
+    # layouts are solved, and a hook that raises stops the review there.
+    steps: list[int] = []
+    result = pa.review(LOST_DEAL, "8S", declarer=2, plays=LOST_PLAYS, view="seat", samples=30,
+                       progress=steps.append)
+    assert steps.count(1) == len(LOST_PLAYS) == len(result.cards)
+    assert set(steps) == {0, 1}
+    assert result == pa.review(LOST_DEAL, "8S", declarer=2, plays=LOST_PLAYS, view="seat",
+                               samples=30)
+
+    class Stop(KeyboardInterrupt):
+        pass
+
+    seen: list[int] = []
+
+    def stop_while_solving(k: int) -> None:
+        seen.append(k)
+        if k == 0:
+            raise Stop
+
+    with pytest.raises(Stop):
+        pa.review(LOST_DEAL, "8S", declarer=2, plays=LOST_PLAYS, view="seat", samples=2000,
+                  fixed=True, progress=stop_while_solving)
+    assert seen[-1] == 0 and seen.count(1) < len(LOST_PLAYS)

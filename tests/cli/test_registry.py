@@ -24,12 +24,11 @@ from pyanalysis.jobs import KINDS
 NOT_ANALYSES = {
     "solve": "solving", "table": "solving", "raspasy": "solving", "play": "play",
     "claim": "play", "batch": "runs the others", "score": "scoring", "sheet": "scoring",
-    "review": "a played deal's record (batch kind 'review', the web's report)",
     "problem": "the published problems", "report": "a page of several analyses",
     "deals": "a deal set", "stats": "a batch's answers", "serve": "the web page",
 }
 #: Options of how an answer is printed or computed, not of the question.
-INTERFACE_ONLY = {"--ascii", "--json", "--jobs", "--help"}
+INTERFACE_ONLY = {"--ascii", "--json", "--jobs", "--help", "--html"}
 
 
 def cli_options(command: click.Command) -> set[str]:
@@ -75,7 +74,7 @@ def test_every_entry_is_a_batch_kind_with_its_views(name):
 
 def test_the_batch_kinds_are_the_entries_and_the_solving_kinds():
     analyses = {entry.kind for entry in registry.ANALYSES.values()}
-    assert set(KINDS) == analyses | {"solve", "table", "review"}
+    assert set(KINDS) == analyses | {"solve", "table"}
 
 
 def test_every_view_is_a_web_analysis_with_its_options():

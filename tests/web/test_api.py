@@ -640,3 +640,21 @@ def test_declare_is_offered_where_the_package_has_it(client):
     job = client.post("/api/analysis", json=fields).json()
     expected = pa.declare_options("AKQJ.T9.87.AK", 1, talon="TD 9D", samples=40)
     assert job["state"] == DONE and job["result"] == json.loads(json.dumps(expected.to_dict()))
+
+
+def test_a_long_review_is_cancelled(client):
+    # The seat view of a whole played deal with many layouts a card: cancelled while it
+    # runs, it stops at its next progress call (the engine calls it while solving).
+    plays = ["7C", "TC", "7S", "QH", "7H", "KS", "8S", "9S", "JS", "TH", "AS", "AH"]
+    started = client.post("/api/jobs", json={
+        "analysis": "review", "deal": DEAL, "game": "8S", "declarer": 2, "plays": plays,
+        "view": "seat", "samples": 20000, "fixed": True})
+    assert started.status_code == 202
+    job = started.json()
+    assert job["total"] == len(plays) and job["unit"] == "cards"
+    running = wait_for(client, job["id"], states=("running",), seconds=30)
+    assert running["state"] == "running"
+    client.post(f"/api/jobs/{job['id']}/cancel", json={})
+    final = wait_for(client, job["id"], seconds=30)
+    assert final["state"] == CANCELLED and "result" not in final
+    assert final["done"] < len(plays)

@@ -15,7 +15,7 @@ HAND = "J.A87.987.T97"
 #: A value of each option type that no option of that type takes.
 BAD = {"seat": 7, "int": -5, "choice": "zzz", "samples": 0, "seed": -1, "word": "wist",
        "words": {"5": "whist"}, "rules": "moscow", "rule": ["nope"], "card-list": 5,
-       "known": "x", "flag": "yes", "partner": "sometimes"}
+       "known": "x", "flag": "yes", "partner": "sometimes", "flags": [0.6, 0.1]}
 
 
 def error_of(response) -> str:
@@ -136,3 +136,40 @@ def test_a_seat_view_takes_the_command_lines_sampling_options(client):
     assert lead["result"] == json.loads(json.dumps(pa.lead_decision(
         "T987.AKQ.-.QJ9", "6S", 1, leader=2, talon=["TD", "9D"], samples=20,
         known={3: pa.Hand.parse("-.-.A.-")}, filter="none").to_dict()))
+
+
+#: A played line of DEAL that loses the contract (the 2nd hand's 8♠ at trick 3).
+PLAYS = ["7C", "TC", "7S", "QH", "7H", "KS", "8S", "9S", "JS", "TH", "AS", "AH"]
+
+
+def test_the_review_is_the_play_on_the_board_reviewed(client):
+    # The page sends the cards played on its board; the review's options are the command
+    # line's (`prefdd review --view seat --samples 12 --seed 4 --rules sochi`), and its
+    # progress counts the cards reviewed.
+    job = client.post("/api/analysis", json={
+        "analysis": "review", "deal": DEAL, "game": "8S", "declarer": 2, "plays": PLAYS,
+        "rules": "sochi", "view": "seat", "samples": 12, "seed": 4,
+        "flags": "0.2 0.7"}).json()
+    assert job["state"] == DONE, job
+    assert job["unit"] == "cards" and job["total"] == job["done"] == len(PLAYS)
+    expected = pa.review(DEAL, "8S", declarer=2, plays=PLAYS, rules="sochi", view="seat",
+                         samples=12, seed=4, flags=(0.2, 0.7))
+    assert job["result"] == json.loads(json.dumps(expected.to_dict()))
+    assert 'data-view="review"' in job["html"] and "Decisive card" in job["html"]
+    plain = client.post("/api/analysis", json={
+        "analysis": "review", "deal": DEAL, "game": "8S", "declarer": 2,
+        "plays": PLAYS}).json()
+    assert plain["result"] == json.loads(json.dumps(pa.review(
+        DEAL, "8S", declarer=2, plays=PLAYS).to_dict()))
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"samples": 5}, "samples is for the seat view: give view seat too"),
+    ({"whisting": "open"}, "whisting is for the seat view: give view seat too"),
+    ({"view": "seat", "flags": "0.5"}, "flags: give two numbers of tricks LOW HIGH"),
+    ({"view": "seat", "flags": [0.7, 0.2]}, "flags: (0.7, 0.2): need 0 <= LOW <= HIGH"),
+    ({"view": "open"}, "view: 'open' is not one of the choices: dd, seat"),
+])
+def test_the_review_refuses_bad_options_before_it_starts(client, fields, message):
+    base = {"analysis": "review", "deal": DEAL, "game": "8S", "declarer": 2, "plays": PLAYS}
+    assert message in error_of(client.post("/api/jobs", json={**base, **fields}))

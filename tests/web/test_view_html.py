@@ -53,7 +53,7 @@ def test_the_catch_matrix_is_the_results():
 def test_an_unknown_view_is_refused():
     with pytest.raises(ValueError, match="view: 'chart' is not one of"):
         view_html("chart", {})
-    assert set(VIEWS) == {"declare", "whist-seat", "lead-seat", "misere-catch", "odds"}
+    assert set(VIEWS) == {"declare", "whist-seat", "lead-seat", "misere-catch", "odds", "review"}
 
 
 def test_every_view_the_registry_names_is_drawn():
@@ -106,3 +106,26 @@ def test_a_sampled_count_says_how_its_draw_stopped():
     exact = pa.misere_odds("87.9.AQT97.87", 1, out="Q.8.-.-")
     for quiet in (fixed, exact):
         assert stop.findall(view_html("odds", quiet.to_dict())) == []
+
+
+def test_the_review_view_lists_the_costly_and_the_flagged_cards():
+    # A row per card that cost tricks double-dummy or was flagged from the seat, with both
+    # costs; a row per player with his tricks, what he gave away and his vists.
+    deal = "J.A87.987.T97 AKQT8.KQJT9.-.- 97.-.KJT.AKQJ8 AD QD"
+    plays = ["7C", "TC", "7S", "QH", "7H", "KS", "8S", "9S", "JS", "TH", "AS", "AH"]
+    data = pa.review(deal, "8S", declarer=2, plays=plays, rules="sochi", view="seat",
+                     samples=30).to_dict()
+    html = view_html("review", data, "Result: down 1.")
+    shown = re.findall(r'<tr class="(?:err|other)" data-number="(\d+)" data-card="(\w+)"'
+                       r' data-cost="(\d+)" data-seat-cost="([^"]*)" data-flag="([^"]*)"', html)
+    expected = [(str(c["number"]), c["card"], str(c["cost"]), str(c["seat_cost"]), c["seat_flag"])
+                for c in data["cards"] if c["cost"] or c["seat_flag"]]
+    assert shown == expected and any(row[2] != "0" for row in shown)
+    players = re.findall(r'<tr data-seat="(\d)" data-tricks="(\d+)" data-cost="(\d+)"'
+                         r' data-vists="([^"]*)"', html)
+    assert players == [(s, str(data["tricks_by_seat"][s]), str(data["cost_by_chooser"][s]),
+                        data["vists"][s]) for s in ("1", "2", "3")]
+    assert "Decisive card" in html and "Result: down 1." in html
+    # The open-card review has no seat columns; a review with no costly card says so.
+    plain = view_html("review", pa.review(deal, "8S", declarer=2, plays=plays[:3]).to_dict())
+    assert "From the seat" not in plain and "No card cost its side a trick" in plain

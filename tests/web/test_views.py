@@ -19,6 +19,9 @@ pytestmark = pytest.mark.slow
 WHIST_DEAL = "K7.Q.AQJ987.J QJ.AKT8.T.AT9 AT98.9.K.KQ87 JC 7C"
 LEAD_DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 TD 9D"
 TEN_DEAL = "AKQ.AKQJ9.-.AK T9.87.JT7.987 J87.T.A98.QJT discard:-.-.KQ.-"
+#: A line of the README's deal that loses the contract (the 2nd hand's 8♠ at trick 3).
+REVIEW_DEAL = "J.A87.987.T97 AKQT8.KQJT9.-.- 97.-.KJT.AKQJ8 AD QD"
+REVIEW_PLAYS = ["7C", "TC", "7S", "QH", "7H", "KS", "8S", "9S", "JS", "TH", "AS", "AH"]
 
 #: (view, analysis, deal, game, declarer, leader, form fields)
 CASES = [
@@ -29,6 +32,9 @@ CASES = [
     ("odds", "odds", TEN_DEAL, "8C", 1, 1, {"samples": "300", "seed": "2"}),
     ("odds", "misere-odds", "87.9.AQT97.87 AK.AQ.KJ8.AKJ JT9.KJT7.-.QT9 QS 8C", "misere", 1, 1,
      {"samples": "200"}),
+    # The play on the board (played by clicking its cards) reviewed from the seats.
+    ("review", "review", REVIEW_DEAL, "8S", 2, 1,
+     {"_plays": REVIEW_PLAYS, "view": "seat", "samples": "30", "rules": "sochi"}),
 ]
 
 
@@ -141,6 +147,24 @@ def check_odds(shown: list[dict], result: dict) -> None:
             assert row["cells"][2]["fill"] > 0  # the bar is drawn
 
 
+def check_review(shown: list[dict], result: dict) -> None:
+    # A row per card that cost tricks or was flagged from the seat, then one per player.
+    cards = [row for row in shown if "number" in row["data"]]
+    assert [(int(row["data"]["number"]), row["data"]["card"], int(row["data"]["cost"]),
+             row["data"]["flag"]) for row in cards] == [
+        (c["number"], c["card"], c["cost"], c["seat_flag"]) for c in result["cards"]
+        if c["cost"] or c["seat_flag"]]
+    assert any(int(row["data"]["cost"]) for row in cards)
+    for row in cards:
+        card = result["cards"][int(row["data"]["number"]) - 1]
+        assert row["cells"][2]["num"] == str(card["cost"])
+        assert row["cells"][4]["num"] == f"{card['seat_cost']:.2f}"
+    players = [row for row in shown if "seat" in row["data"]]
+    assert [(row["data"]["seat"], int(row["data"]["tricks"]), row["data"]["vists"])
+            for row in players] == [(s, result["tricks_by_seat"][s], result["vists"][s])
+                                    for s in ("1", "2", "3")]
+
+
 def job_result(base: str, job: str) -> dict:
     with urllib.request.urlopen(f"{base}/api/jobs/{job}") as answer:
         return json.load(answer)
@@ -154,6 +178,12 @@ def test_a_view(browser, live_server, tmp_path, width, view, analysis, deal, gam
     app = Page(browser, live_server, width)
     page = app.page
     app.read(deal, game, declarer, leader)
+    fields = dict(fields)
+    played: list[str] = []
+    for card in fields.pop("_plays", []):
+        page.click(f'button.play-card[data-card="{card}"]')
+        played.append(card)
+        app.shown(played)
     with page.expect_response(lambda r: r.url.endswith("/api/jobs")) as started:
         run_analysis(page, analysis, **fields)
     job = started.value.json()["id"]
@@ -173,6 +203,8 @@ def test_a_view(browser, live_server, tmp_path, width, view, analysis, deal, gam
         check_lead(shown, result)
     elif view == "misere-catch":
         check_catch(page, shown, result)
+    elif view == "review":
+        check_review(shown, result)
     else:
         check_odds(shown, result)
     # The command line's text is one click away, not shown at first.

@@ -437,6 +437,7 @@
     const subject = JSON.stringify(q);
     const analysis = state.analyses[$("analysis").value];
     q.analysis = $("analysis").value;
+    q.plays = state.line.slice(0, state.cursor);  // the play so far (the review reads it)
     Object.assign(q, formValues());
     state.shown = null;
     exportNote();
@@ -470,7 +471,7 @@
       showError("analysis-error", job.error);
       $("progress-text").textContent = "";
     } else {
-      $("progress-text").textContent = "Cancelled after " + job.done.toLocaleString("en") + " layouts.";
+      $("progress-text").textContent = "Cancelled after " + job.done.toLocaleString("en") + " " + (job.unit || "layouts") + ".";
       showProvisional(job, "provisional: the last answer before Cancel");
     }
   }
@@ -489,7 +490,7 @@
     const bar = $("progress");
     if (job.total) { bar.max = job.total; bar.value = job.done; }
     $("progress-text").textContent = job.state + ": " + job.done.toLocaleString("en") +
-      (job.total ? " of " + job.total.toLocaleString("en") : "") + " layouts";
+      (job.total ? " of " + job.total.toLocaleString("en") : "") + " " + (job.unit || "layouts");
   }
 
   async function cancelAnalysis() {
