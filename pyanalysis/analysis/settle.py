@@ -130,11 +130,12 @@ def _joined(names: Sequence[str]) -> str:
 
 
 def stop_words(stopped: str, samples: int, close: Sequence[str] = (),
-               interval: str = "the 95% interval") -> str:
+               shares: bool = False) -> str:
     """How a run stopped, in words: "settled after 300 layouts", "cap reached: 8♠ and 8♦
     within noise" (`close`: the options not told apart from the best, the best first;
-    `interval`: what a "precise" stop found narrow, e.g. "every share's 95% interval" for a
-    distribution)."""
+    `shares`: a distribution's count, whose "precise" stop found every share's 95% interval
+    narrow, where a single probability's found its one interval narrow)."""
+    interval = "every share's 95% interval" if shares else "the 95% interval"
     if stopped == "settled":
         return f"settled after {samples:,} layouts"
     if stopped == "practical":

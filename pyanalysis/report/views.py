@@ -144,8 +144,7 @@ def _stop(data: Mapping[str, Any]) -> str | None:
     if data.get("exact") or stopped in (None, "fixed") or not isinstance(samples, int):
         return None
     shares = "target" in data and data["target"] is None  # a count's distribution
-    words = stop_words(stopped, samples, interval="every share's 95% interval" if shares
-                       else "the 95% interval")
+    words = stop_words(stopped, samples, shares=shares)
     cap = data.get("cap") or data.get("asked")
     if stopped in ("settled", "practical", "precise") and isinstance(cap, int) and cap > samples:
         words += f" (of at most {cap:,})"

@@ -53,9 +53,7 @@ def stopping_text(odds: LayoutOdds) -> str:
     if (odds.stopped in (None, "fixed") or odds.sample is None
             or (odds.stopped == "cap" and (odds.cap or 0) <= FIRST_LOOK)):
         return ""
-    words = stop_words(odds.stopped, odds.sample,
-                       interval=("every share's 95% interval" if odds.target is None
-                                 else "the 95% interval"))
+    words = stop_words(odds.stopped, odds.sample, shares=odds.target is None)
     if odds.stopped != "cap" and odds.cap:
         words += f" (of at most {count(odds.cap)})"
     return "; " + words

@@ -184,6 +184,9 @@ def test_precise_is_an_interval_narrower_than_the_margin() -> None:
     assert settle.precise((0.2, 0.21), margin=0.02) == "precise"
     assert settle.stop_words("precise", 1142) == (
         "stopped after 1,142 layouts: the 95% interval is narrower than 0.5 percentage points")
+    assert settle.stop_words("precise", 800, shares=True) == (
+        "stopped after 800 layouts: every share's 95% interval is narrower than 0.5"
+        " percentage points")
 
 
 def test_a_run_with_its_own_stop_rule_looks_with_it() -> None:
