@@ -137,7 +137,8 @@ class View:
     for, and the constant that says so; `summary`: what it answers, in a few words;
     `report`: the field of the HTML report (`pyanalysis.report.Report`) that shows its result
     (None: the report has no place for it), where the page's exported report shows the
-    analysis the player ran; `unit`: what its progress hook counts."""
+    analysis the player ran (``"review"``: the report of the play is that review); `unit`:
+    what its progress hook counts."""
 
     key: str | None
     function: str
@@ -381,7 +382,8 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
                 choices=("best", "all")))),
     Analysis("review", "Review of the play", (
         View(None, "review", "review", "record", lambda r, c, s: review_lines(r, s),
-             "Review of the play so far, card by card", shown="review", unit="cards"),),
+             "Review of the play so far, card by card", shown="review", unit="cards",
+             report="review"),),
         (*_rules("Price the result in vists: sochi, leningrad or rostov."),
          Option("player", "seat", "Raspasy: judge every card by this player's guaranteed"
                                   " minimum (the other two together against him). Default:"
@@ -585,8 +587,9 @@ def rules_of(values: Mapping[str, Any], default: str | None) -> RuleSet | str | 
 
 def describe(entry: Analysis, view: View) -> dict[str, Any]:
     """The view as `GET /api/analyses` lists it: its name, title, the function, the command
-    and the batch kind, whether the HTML report can show its result (`in_report`), and each
-    option's name, type, choices, default, help (and range)."""
+    and the batch kind, whether the HTML report can show its result (`in_report`), whether
+    it reads the play on the page's board (`play`: the review), and each option's name,
+    type, choices, default, help (and range)."""
     options = []
     for option in entry.options_of(view):
         item: dict[str, Any] = {"name": option.name, "type": option.type,
@@ -601,4 +604,4 @@ def describe(entry: Analysis, view: View) -> dict[str, Any]:
     return {"name": view.web, "title": view.summary, "function": view.function,
             "command": entry.command, "kind": entry.kind, "view": view.key,
             "section": view.section, "in_report": view.report is not None,
-            "options": options}
+            "play": view.cards == "record", "options": options}

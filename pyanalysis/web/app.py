@@ -186,10 +186,11 @@ def position(data: Any) -> dict[str, Any]:
     return answer
 
 
-def _subject(q: Question) -> tuple[Any, ...]:
+def _subject(q: Question, play: bool = False) -> tuple[Any, ...]:
     """What an analysis or a report is asked of: the deal, the game, the seats, the talon
-    rule."""
-    return str(q.deal), str(q.game), q.declarer, q.player, q.leader, q.talon_rule
+    rule; `play`: and the cards played (the review reads them)."""
+    subject = (str(q.deal), str(q.game), q.declarer, q.player, q.leader, q.talon_rule)
+    return subject + (tuple(str(card) for card in q.plays),) if play else subject
 
 
 def _shown(data: Any, q: Question, pool: JobPool | None) -> dict[str, Any]:
@@ -206,12 +207,13 @@ def _shown(data: Any, q: Question, pool: JobPool | None) -> dict[str, Any]:
         raise RequestError(f"job: the report has no place for {job.name}")
     if job.state != "done":
         raise RequestError(f"job: the analysis is {job.state}, not done")
-    here = _subject(q)
+    here = _subject(q, analysis.view.cards == "record")
     if job.subject is not None and job.subject[1] is None:
         here = (here[0], None, *here[2:])  # an analysis that reads no game (declare, misère)
     if job.subject != here:
         raise RequestError("job: the analysis was asked of another deal, game or seats than"
-                           " the report's; run it again here")
+                           " the report's" + (", or another play" if field == "review" else "")
+                           + "; run it again here")
     return {field: job.result}
 
 
@@ -221,9 +223,11 @@ def report(data: Any, pool: JobPool | None = None) -> Response:
     q = read_question(data)
     seats = q.seats()
     shown = _shown(data, q, pool)
+    reviewed = shown.pop("review", None)  # the review run on the page (its seat view too)
     if q.plays:
-        reviewed = pa.review(q.deal, q.game, leader=q.leader, talon_rule=q.talon_rule,
-                             plays=q.plays, **seats)
+        if reviewed is None:
+            reviewed = pa.review(q.deal, q.game, leader=q.leader, talon_rule=q.talon_rule,
+                                 plays=q.plays, **seats)
         page = review_report(reviewed, shown=shown)
     else:
         page = deal_report(q.deal, q.game, leader=q.leader, talon_rule=q.talon_rule,
@@ -275,7 +279,7 @@ def _analysis_work(pool: JobPool, data: dict[str, Any]) -> Job:
     total = analysis.total(q)  # checks a count's question before it is queued
 
     def work(job: Any) -> dict[str, Any]:
-        job.subject = _subject(q)
+        job.subject = _subject(q, analysis.view is not None and analysis.view.cards == "record")
 
         def progress(k: int, provisional: dict[str, Any] | None = None,
                      result: Any = None) -> None:

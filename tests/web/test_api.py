@@ -434,6 +434,24 @@ def test_the_report_shows_the_analysis_run_on_the_page(client):
     assert client.post("/api/report", json={**asked, "job": "nope"}).status_code == 404
 
 
+def test_the_report_of_the_play_is_the_review_run_on_the_page(client):
+    # The review run on the page (here from the seats) is the exported report's review, while
+    # the board shows the same play; another play is refused in one line.
+    plays = ["7C", "TC", "7S", "QH", "7H", "KS", "8S", "9S", "JS", "TH", "AS", "AH"]
+    asked = {"deal": DEAL, "game": "8S", "declarer": 2, "plays": plays}
+    job = client.post("/api/analysis", json={**asked, "analysis": "review", "view": "seat",
+                                             "samples": 30}).json()
+    assert job["state"] == DONE, job
+    seat_words = "From each player&#39;s own seat (closed whist; at most 30 layouts a card"
+    page = client.post("/api/report", json={**asked, "job": job["id"]})
+    assert page.status_code == 200 and seat_words in page.text
+    assert seat_words not in client.post("/api/report", json=asked).text
+    assert error_of(client.post("/api/report", json={**asked, "plays": plays[:6],
+                                                     "job": job["id"]})) == (
+        "job: the analysis was asked of another deal, game or seats than the report's, or"
+        " another play; run it again here")
+
+
 # ----------------------------------------------------------------------------- requests
 
 

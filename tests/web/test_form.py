@@ -117,7 +117,8 @@ def typed_value(option: dict[str, Any], choices: list[str] | None) -> tuple[str,
             "rule": ("whist_split=gentleman, tenner_checked=false",
                      ["whist_split=gentleman", "tenner_checked=false"]),
             "known": ("3=AS KS; 2=QD", {"3": "AS KS", "2": "QD"}),
-            "card-list": ("AS KS", ["AS", "KS"])}[kind]
+            "card-list": ("AS KS", ["AS", "KS"]),
+            "flags": ("0.2 0.8", [0.2, 0.8])}[kind]
 
 
 def fill_every_field(page: Any, analysis: dict[str, Any],

@@ -401,7 +401,15 @@
   // The finished analysis the exported report shows: the last one run, while the deal, game
   // and seats are still those it was asked of.
   function shownJob() {
-    return state.shown && state.shown.subject === JSON.stringify(question()) ? state.shown : null;
+    return state.shown && state.shown.subject === subjectOf(state.shown.analysis) ? state.shown : null;
+  }
+
+  // What an analysis is asked of: the deal, game and seats, and for the review the play so
+  // far on the board.
+  function subjectOf(analysis) {
+    const q = question();
+    if (analysis && analysis.play) q.plays = state.line.slice(0, state.cursor);
+    return JSON.stringify(q);
   }
 
   function exportNote() {
@@ -434,8 +442,8 @@
     showError("analysis-error", null);
     $("analysis-result").replaceChildren();
     const q = question();
-    const subject = JSON.stringify(q);
     const analysis = state.analyses[$("analysis").value];
+    const subject = subjectOf(analysis);
     q.analysis = $("analysis").value;
     q.plays = state.line.slice(0, state.cursor);  // the play so far (the review reads it)
     Object.assign(q, formValues());
@@ -465,7 +473,7 @@
       // The server renders the result with every value escaped (the HTML report's sections).
       $("analysis-result").innerHTML = job.html;
       $("progress-text").textContent = "Done in " + job.seconds + " s.";
-      if (analysis && analysis.in_report) state.shown = { id: job.id, subject: subject, title: analysis.title };
+      if (analysis && analysis.in_report) state.shown = { id: job.id, subject: subject, title: analysis.title, analysis: analysis };
       exportNote();
     } else if (job.state === "failed") {
       showError("analysis-error", job.error);
