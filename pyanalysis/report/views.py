@@ -333,8 +333,10 @@ def _review(data: Mapping[str, Any]) -> dict[str, Any]:
             "vists_cost": _fraction((data.get("vists_cost") or {}).get(key))})
     lost = data.get("lost_at")
     return {"rows": rows, "players": players, "seat_view": seat_view, "priced": priced,
+            "against_best": priced and data.get("dd_vists") is not None,
             "cards": len(data["cards"]), "game": _game(data["game"]),
             "raspasy": Game.parse(data["game"]).kind == "raspasy",
+            "player": _SEAT_NAMES.get(data.get("player")),
             "rules": data.get("rules"), "whisting": data.get("whisting"),
             "samples": data.get("samples"), "seed": data.get("seed"),
             "fixed": data.get("fixed"), "flags": data.get("flags"),

@@ -129,3 +129,11 @@ def test_the_review_view_lists_the_costly_and_the_flagged_cards():
     # The open-card review has no seat columns; a review with no costly card says so.
     plain = view_html("review", pa.review(deal, "8S", declarer=2, plays=plays[:3]).to_dict())
     assert "From the seat" not in plain and "No card cost its side a trick" in plain
+
+
+def test_the_review_view_says_whose_tricks_judge_a_raspasy():
+    deal = "KQT8.KT8.K.Q7 J97.QJ9.87.AJ A.A7.QJT.KT98 9D AD"
+    one = view_html("review", pa.review(deal, "raspasy", player=1, plays="KD 8D QD").to_dict())
+    each = view_html("review", pa.review(deal, "raspasy", plays="KD 8D QD").to_dict())
+    assert "by the 1st hand&#39;s tricks, the other two together against him" in one
+    assert "by each card&#39;s own player&#39;s guaranteed minimum" in each
