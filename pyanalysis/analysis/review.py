@@ -134,7 +134,7 @@ from ..serialize import JsonFields, floats_json, seats_json, to_jsonable
 from ..solving import SEATS, make_position
 from .leads import check_whist_words, whist_words
 from . import review_seat
-from .review_seat import SEAT_FLAGS, SEAT_SAMPLES
+from .review_seat import SEAT_FLAGS
 from .settle import check_fixed
 
 if TYPE_CHECKING:
@@ -390,7 +390,7 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
            plays: Iterable[Card | str] | str = (), rules: RuleSet | str | None = None,
            whist: Mapping[int, str] | Sequence[str] | str | None = None,
            engine: solver.Solver | None = None, view: str = "dd",
-           whisting: str | None = None, samples: int | str | None = SEAT_SAMPLES,
+           whisting: str | None = None, samples: int | str | None = None,
            seed: int | None = 0, flags: tuple[float, float] = SEAT_FLAGS,
            jobs: int | None = None, fixed: bool = False,
            progress: Callable[[int], None] | None = None) -> Review:
@@ -406,8 +406,9 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
 
     `view="seat"` also weighs every card from its player's seat (`review_seat`): over the
     layouts consistent with what he saw (`whisting`: "open" or "closed", default the
-    record's), at most `samples` per card (200; "all": every one) drawn with `seed`, each
-    legal card's mean tricks (and with `rules` the player's mean vists); the seat cost is
+    record's), at most `samples` per card (None: `review_seat.SEAT_SAMPLES`, 200; "all":
+    every one) drawn with `seed`, each legal card's mean tricks (and with `rules` the
+    player's mean vists); the seat cost is
     the gap to the best, flagged "?" and "??" above `flags` (0.1, 0.6) tricks. A drawn
     sample stops once the card's verdict is settled (`fixed=True`: all `samples`). `jobs`:
     threads for those layouts.
@@ -434,6 +435,8 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
         whisting = review_seat.whisting_in_force(record, whisting, checked=checked)
     elif whisting is not None:
         raise PositionError("whisting: it says what each player saw, for view='seat'")
+    elif samples is not None:
+        raise PositionError("samples: the layouts weighed per card, for view='seat'")
     elif fixed is not False:
         raise PositionError("fixed: it is the seat view's count of layouts, for view='seat'")
     chose = choosers(record, whisting if seat_view else

@@ -277,6 +277,7 @@ def test_the_record_states_the_whisting():
     (dict(view="seat", whisting="dim"), "whisting: 'dim' is not understood"),
     (dict(whisting="open"), "view='seat'"),
     (dict(fixed=True), "view='seat'"),
+    (dict(samples=50), "samples: the layouts weighed per card, for view='seat'"),
     (dict(view="seat", fixed="yes"), "fixed 'yes'"),
 ])
 def test_bad_arguments_are_named(kwargs, message):
