@@ -130,7 +130,8 @@ class View:
     (``"deal"``, ``"hand"``; None for the one view of an analysis); `function`: the
     `pyanalysis` name that answers it; `web`: its name on the page; `cards`: where the web
     takes its cards from the deal (``"deal"``, ``"declarer"``: the declarer's hand with his
-    discard or the talon, ``"seat"``, ``"leader"``, ``"declare"``); `render(result, call,
+    discard or the talon, ``"seat"``, ``"leader"``, ``"declare"``; ``"record"``: the deal,
+    the game, the seats and the cards played on the page's board); `render(result, call,
     symbols)`: its text for people, `call` being the function's arguments by name (the cards
     under `key` or ``"cards"``); `section`: the report's section that shows it; `cost`: the
     batch's measure of one job (a solve job being 1); `cap`: the most layouts `samples` may ask
@@ -385,6 +386,9 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
              "Review of the play so far, card by card", shown="review", unit="cards",
              report="review"),),
         (*_rules("Price the result in vists: sochi, leningrad or rostov."),
+         Option("whist", "words", "The defenders' words for pricing (implies pricing;"
+                                  " default: the record's 'whist:', else both whist).",
+                choices=WORDS),
          Option("player", "seat", "Raspasy: judge every card by this player's guaranteed"
                                   " minimum (the other two together against him). Default:"
                                   " each card by its own player's."),
@@ -401,7 +405,7 @@ _ENTRIES: dict[str, Analysis] = {a.command: a for a in (
          Option("flags", "flags", "The seat view: flag a card ? (??) when it lost more than"
                                   " LOW (HIGH) tricks on average from its player's seat.",
                 default=list(SEAT_FLAGS))),
-        check=_check_review),
+        check=_check_review, priced_by="whist"),
 )}
 
 

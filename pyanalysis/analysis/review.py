@@ -420,6 +420,8 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
     record = _as_record(deal, game, declarer=declarer, talon_rule=talon_rule, leader=leader,
                         plays=plays, whist=whist)
     game = record.game
+    if whist is not None and game.kind == RASPASY:
+        raise PositionError("whist: raspasy has no whisting; give no whist words")
     if player is not None and game.kind != RASPASY:
         raise PositionError(f"player {player}: the player is for raspasy; in {game} the "
                             f"declarer is counted")

@@ -24,8 +24,9 @@ from .common import (
     EXAMPLE_RECORD, CliError, answer, command, make_rules, parse_cards, write_page,
 )
 from .options import (
-    answer_options, check_options, check_sampling, fixed_option, game_option, html_option, jobs_option,
-    rules_options, samples_options, talon_rule_option, words_argument,
+    SeatWordsType, answer_options, check_options, check_sampling, fixed_option, game_option,
+    html_option, jobs_option, rules_options, samples_options, talon_rule_option,
+    words_argument,
 )
 
 __all__ = ["COMMANDS", "claim_command", "claim_lines", "review_command", "review_lines"]
@@ -47,6 +48,9 @@ RASPASY_DEAL = "KQT8.KT8.K.Q7 J97.QJ9.87.AJ A.A7.QJT.KT98 9D AD"
     deal=False, long=True)
 @click.argument("file", metavar="FILE")
 @rules_options("Price the result in vists: sochi, leningrad or rostov.", choice=True)
+@click.option("--whist", "words", type=SeatWordsType(), default=None, metavar="WORDS",
+              help="The defenders' words for pricing, e.g. \"2=whist,3=pass\" (implies"
+                   " pricing; default: the record's 'whist:', else both whist).")
 @click.option("--player", type=click.IntRange(1, 3), default=None, metavar="SEAT",
               help="Raspasy: judge every card by this player's guaranteed minimum (the other"
                    " two together against him). Default: each card by its own player's.")
@@ -69,7 +73,7 @@ RASPASY_DEAL = "KQT8.KT8.K.Q7 J97.QJ9.87.AJ A.A7.QJT.KT98 9D AD"
              " browser (see 'prefdd report').")
 @answer_options()
 def review_command(file: str, rules_name: str | None, rule_overrides: tuple[str, ...],
-                   player: int | None, view: str, whisting: str | None,
+                   words: dict[int, str] | None, player: int | None, view: str, whisting: str | None,
                    samples: int | str | None, seed: int | None, fixed: bool,
                    flags: tuple[float, float],
                    jobs: int | None, html_file: str | None, ascii_only: bool,
@@ -106,8 +110,9 @@ def review_command(file: str, rules_name: str | None, rule_overrides: tuple[str,
     extra = dict(view="seat", whisting=whisting, samples=samples, seed=seed or 0,
                  flags=flags, jobs=jobs, fixed=fixed) if seat_view else {}
     with Progress(len(record.plays), desc="reviewing", unit=" cards") as bar:
-        result = review(record, player=player, progress=bar.update,
-                        rules=make_rules(rules_name, rule_overrides, priced=False), **extra)
+        result = review(record, player=player, progress=bar.update, whist=words,
+                        rules=make_rules(rules_name, rule_overrides,
+                                         priced=words is not None), **extra)
     written = ""
     if html_file is not None:
         from pyanalysis.report import review_report  # the page's templates only when asked

@@ -561,3 +561,13 @@ def test_the_progress_hook_counts_the_cards_and_stops_the_review():
         pa.review(LOST_DEAL, "8S", declarer=2, plays=LOST_PLAYS, view="seat", samples=2000,
                   fixed=True, progress=stop_while_solving)
     assert seen[-1] == 0 and seen.count(1) < len(LOST_PLAYS)
+
+
+def test_whist_words_are_refused_in_raspasy():
+    # Given with a record (the command line's --whist, the page's field), not only in one.
+    record = pa.Record.parse(open("data/examples/raspasy_game.txt").read())
+    with pytest.raises(ValueError, match="whist: raspasy has no whisting"):
+        pa.review(record, player=1, whist={2: "whist"})
+    with pytest.raises(ValueError, match="raspasy is not whisted"):
+        pa.review("KQT8.KT8.K.Q7 J97.QJ9.87.AJ A.A7.QJT.KT98 9D AD", "raspasy", player=1,
+                  plays="KD 8D QD", whist={2: "whist"})

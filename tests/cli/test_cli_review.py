@@ -69,6 +69,15 @@ def test_review_json_is_to_dict_and_rules_price_it():
     assert "In vists (rules sochi; the 1st hand pass, the 3rd hand whist)" in text
 
 
+def test_review_whist_words_replace_the_records_and_imply_pricing():
+    out = ok("review", str(GAME), "--whist", "1=whist,3=pass", "--json")
+    record = pa.Record.parse(GAME.read_text(encoding="utf-8"))
+    same_json(out, pa.review(record, rules="sochi", whist={1: "whist", 3: "pass"}))
+    assert strict_json(out)["whist"] == {"1": "whist", "3": "pass"}
+    text = flat(ok("review", str(GAME), "--whist", "1=whist,3=pass"))
+    assert "In vists (rules sochi; the 1st hand whist, the 3rd hand pass)" in text
+
+
 def test_review_reads_stdin_and_json_records():
     record = pa.Record.parse(GAME.read_text(encoding="utf-8"))
     by_text = stdin(str(record), "--json")

@@ -163,6 +163,20 @@ def test_the_review_is_the_play_on_the_board_reviewed(client):
         DEAL, "8S", declarer=2, plays=PLAYS).to_dict()))
 
 
+def test_the_reviews_words_price_it_as_on_the_command_line(client):
+    # As `prefdd review FILE --whist 1=whist,3=pass`: the words imply pricing, sochi.
+    job = client.post("/api/analysis", json={
+        "analysis": "review", "deal": DEAL, "game": "8S", "declarer": 2, "plays": PLAYS,
+        "whist": "1=whist,3=pass"}).json()
+    assert job["state"] == DONE, job
+    expected = pa.review(DEAL, "8S", declarer=2, plays=PLAYS, rules="sochi",
+                         whist={1: "whist", 3: "pass"})
+    assert job["result"] == json.loads(json.dumps(expected.to_dict()))
+    assert job["result"]["whist"] == {"1": "whist", "3": "pass"}
+    assert job["result"]["vists"] != pa.review(DEAL, "8S", declarer=2, plays=PLAYS,
+                                               rules="sochi").to_dict()["vists"]
+
+
 @pytest.mark.parametrize("fields, message", [
     ({"samples": 5}, "samples is for the seat view: give view seat too"),
     ({"whisting": "open"}, "whisting is for the seat view: give view seat too"),
