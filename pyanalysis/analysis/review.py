@@ -408,10 +408,9 @@ def review(deal: Deal | str | Record, game: Game | str | None = None, *,
     layouts consistent with what he saw (`whisting`: "open" or "closed", default the
     record's), at most `samples` per card (None: `review_seat.SEAT_SAMPLES`, 200; "all":
     every one) drawn with `seed`, each legal card's mean tricks (and with `rules` the
-    player's mean vists); the seat cost is
-    the gap to the best, flagged "?" and "??" above `flags` (0.1, 0.6) tricks. A drawn
-    sample stops once the card's verdict is settled (`fixed=True`: all `samples`). `jobs`:
-    threads for those layouts.
+    player's mean vists); the seat cost is the gap to the best, flagged "?" and "??" above
+    `flags` (0.1, 0.6) tricks. A drawn sample stops once the card's verdict is settled
+    (`fixed=True`: all `samples`). `jobs`: threads for those layouts.
 
     `progress(k)`: `k` more cards reviewed, called after each card (and with 0 while the seat
     view's layouts are solved); a hook that raises (a `KeyboardInterrupt`) stops the review
