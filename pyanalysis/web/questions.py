@@ -248,6 +248,9 @@ def _cards_of_deal(q: Question, view: registry.View) -> dict[str, Any]:
         return {"hand": q.hand(q.leader), **place}
     if form == "record":
         # The play so far on the page's board, reviewed: in raspasy the player is an option.
+        if not q.plays:
+            raise RequestError("plays: no card played yet; play the deal on the board (or read"
+                               " a record) to review it")
         seats = {} if q.game is None or q.game.kind == RASPASY else {"declarer": _declarer(q)}
         return {"deal": q.deal, "game": q.game, **seats, "leader": q.leader,
                 "talon_rule": q.talon_rule, "plays": list(q.plays)}

@@ -80,7 +80,8 @@ def test_declare_refuses_bad_options_in_one_line(client, fields, message):
 
 
 def test_every_listed_option_is_read_and_checked(client):
-    base = {"deal": DEAL, "game": "8S", "declarer": 2, "seat": 3}
+    # (The cards played are the review's; the other analyses do not read them.)
+    base = {"deal": DEAL, "game": "8S", "declarer": 2, "seat": 3, "plays": ["7C"]}
     tried = 0
     for name, analysis in listed(client).items():
         for option in analysis["options"]:
@@ -183,6 +184,7 @@ def test_the_reviews_words_price_it_as_on_the_command_line(client):
     ({"view": "seat", "flags": "0.5"}, "flags: give two numbers of tricks LOW HIGH"),
     ({"view": "seat", "flags": [0.7, 0.2]}, "flags: (0.7, 0.2): need 0 <= LOW <= HIGH"),
     ({"view": "open"}, "view: 'open' is not one of the choices: dd, seat"),
+    ({"plays": []}, "plays: no card played yet; play the deal on the board"),
 ])
 def test_the_review_refuses_bad_options_before_it_starts(client, fields, message):
     base = {"analysis": "review", "deal": DEAL, "game": "8S", "declarer": 2, "plays": PLAYS}
