@@ -466,3 +466,30 @@ def test_declare_shows_a_provisional_best_within_a_second(app):
     page.wait_for_function("() => document.getElementById('progress-text').textContent"
                            ".startsWith('Done in ')")
     assert page.query_selector("#analysis-result .provisional-mark") is None
+
+
+def test_a_reviewed_card_shows_the_position_before_it(app):
+    # The review of the play on the board: a costly card's row puts the board at the
+    # position before that card, the reviewed line back in place if the board moved on.
+    deal = "J.A87.987.T97 AKQT8.KQJT9.-.- 97.-.KJT.AKQJ8 AD QD"
+    plays = ["7C", "TC", "7S", "QH", "7H", "KS", "8S", "9S", "JS", "TH", "AS", "AH"]
+    page = app.page
+    app.read(deal, "8S", 2)
+    for k, card in enumerate(plays):
+        page.click(f'button.play-card[data-card="{card}"]')
+        app.shown(plays[:k + 1])
+    run_analysis(page, "review")
+    page.wait_for_selector('#analysis-result section[data-view="review"]')
+    # The 2nd hand's 8♠ at trick 3, the seventh card, lost the contract.
+    page.click('#analysis-result tr[data-number="7"] button.show-card')
+    app.shown(plays[:6])
+    # Another line from the start; the row brings the reviewed one back.
+    page.click('button.trick-jump[data-trick="1"]')
+    app.shown([])
+    other = next(c for c in sorted(app.values()) if c != plays[0])
+    page.click(f'button.play-card[data-card="{other}"]')
+    app.shown([other])
+    page.click('#analysis-result tr[data-number="7"] button.show-card')
+    app.shown(plays[:6])
+    assert page.get_attribute('#analysis-result tr[data-number="7"] button.show-card',
+                              "aria-label").startswith("Card 7:")

@@ -444,8 +444,9 @@
     const q = question();
     const analysis = state.analyses[$("analysis").value];
     const subject = subjectOf(analysis);
+    const played = state.line.slice(0, state.cursor);
     q.analysis = $("analysis").value;
-    q.plays = state.line.slice(0, state.cursor);  // the play so far (the review reads it)
+    q.plays = played;  // the play so far (the review reads it)
     Object.assign(q, formValues());
     state.shown = null;
     exportNote();
@@ -472,6 +473,7 @@
     if (job.state === "done") {
       // The server renders the result with every value escaped (the HTML report's sections).
       $("analysis-result").innerHTML = job.html;
+      linkReviewedCards(played);
       $("progress-text").textContent = "Done in " + job.seconds + " s.";
       if (analysis && analysis.in_report) state.shown = { id: job.id, subject: subject, title: analysis.title, analysis: analysis };
       exportNote();
@@ -481,6 +483,31 @@
     } else {
       $("progress-text").textContent = "Cancelled after " + job.done.toLocaleString("en") + " " + (job.unit || "layouts") + ".";
       showProvisional(job, "provisional: the last answer before Cancel");
+    }
+  }
+
+  // A reviewed card's row shows the position before it on the board: the reviewed line
+  // (`played`), put back on the board if it has moved on to another.
+  function linkReviewedCards(played) {
+    const rows = $("analysis-result").querySelectorAll('section[data-view="review"] tr[data-number]');
+    for (const row of rows) {
+      const head = row.querySelector("th");
+      const number = Number(row.dataset.number);
+      const button = el("button", { type: "button", class: "linkbtn show-card",
+        title: "Show the position before this card on the board",
+        "aria-label": "Card " + number + ": show the position before it on the board" },
+        ...head.childNodes);
+      head.replaceChildren(button);
+      button.addEventListener("click", async () => {
+        if (played.some((card, i) => state.line[i] !== card)) {
+          state.line = played.slice();
+          state.cursor = number - 1;
+          await showPosition();
+        } else {
+          await move(number - 1);
+        }
+        $("play").scrollIntoView({ block: "start" });
+      });
     }
   }
 
