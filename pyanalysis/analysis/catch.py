@@ -64,7 +64,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ..cards import Card
 from ..deal import Deal
@@ -176,7 +176,8 @@ class CatchSearch:
     """The world-set search for one misère: `focus` (0-based) holds `pool` (his known cards,
     n + 2 minus those played) and in world i has discarded `discards[i]` (a mask)."""
 
-    def __init__(self, focus: int, discards: list[int], engine: Any = None) -> None:
+    def __init__(self, focus: int, discards: list[int], engine: Any = None,
+                 progress: Callable[[int], None] | None = None) -> None:
         import solver
 
         self.solver = solver
@@ -195,6 +196,8 @@ class CatchSearch:
         self.keys: dict[tuple, tuple[tuple, list[int]]] = {}
         self.nodes = 0
         self.engine_calls = 0
+        #: Called with 0 before each engine call: a hook that raises stops the search there.
+        self.progress = progress
         #: How often each shortcut ended a node: "need" (too few worlds left), "alpha"
         #: (inside a vector found higher up), "memo" (a stored result).
         self.cuts: Counter[str] = Counter()
@@ -234,6 +237,8 @@ class CatchSearch:
             template.__dict__.update(self._fields, leader=leader, played=played, hands=hands)
             pool, discards = hands[self.focus], self.discards
             ws = list(_bits(missing))
+            if self.progress is not None:
+                self.progress(0)
             answers = self.engine.at_least_hands(
                 template, self.focus, [pool & ~discards[w] for w in ws], 1,
                 spare if need else -1)
@@ -642,7 +647,8 @@ def _pareto(vectors: list[int], need: int = 0, alpha: tuple[int, ...] = ()) -> l
 # --- the analysis ----------------------------------------------------------------------------
 
 def misere_catch(deal: Deal | str, declarer: int, *, leader: int = 1,
-                 played: Iterable[Card | str] = (), pareto: str = "best") -> MisereCatch:
+                 played: Iterable[Card | str] = (), pareto: str = "best",
+                 progress: Callable[[int], None] | None = None) -> MisereCatch:
     """Can the catchers, not seeing his discard, catch the misère whatever he discarded?
 
     deal:     the three hands and the talon ("h1 h2 h3 T1 T2"; an ending likewise, n cards a
@@ -655,6 +661,8 @@ def misere_catch(deal: Deal | str, declarer: int, *, leader: int = 1,
     pareto:   "best": `pareto` lists the best defences' sets (every Pareto-optimal set as
               large as `caught`); "all": every Pareto-optimal set, smaller ones too (a much
               longer search when there are many).
+    progress: called with 0 before each engine call of the search (the catch counts no
+              layouts); a hook that raises (a `KeyboardInterrupt`) stops it there.
     """
     deal = Deal.parse(deal)
     if pareto not in ("best", "all"):
@@ -724,7 +732,7 @@ def misere_catch(deal: Deal | str, declarer: int, *, leader: int = 1,
         raise PositionError(f"not a misère position: {error}") from None
     make_position(probe, MISERE_GAME, declarer=declarer, leader=leader, played=cards)
 
-    search = CatchSearch(focus, [(1 << a) | (1 << b) for a, b in worlds])
+    search = CatchSearch(focus, [(1 << a) | (1 << b) for a, b in worlds], progress=progress)
     state = (tuple(hands), leader - 1, played_idx)
     all_worlds = (1 << len(worlds)) - 1
     by_discard: dict[tuple[Card, Card], int] = {}

@@ -5,9 +5,10 @@ The analyses count layouts through `solver.run_jobs`, which calls their `progres
 from the thread that runs the analysis and stops its engine threads cleanly on a
 `KeyboardInterrupt` raised there (that is how Ctrl-C ends a count on the command line). A
 cancelled job's hook raises `JobCancelled`, a `KeyboardInterrupt`, so the count stops within a
-chunk of layouts and its engine threads are joined. An analysis without a progress hook (the
-open-card tables, the misère catch) cannot be stopped half way: cancelling it drops its
-answer when it ends.
+chunk of layouts and its engine threads are joined; the misère catch and the review call the
+hook between engine calls (and cards), so they stop there. An analysis without a progress
+hook (the open-card tables) cannot be stopped half way: cancelling it drops its answer when
+it ends.
 
 A job's id is a random token (`secrets.token_urlsafe`): knowing it is what lets a client ask
 for the job or cancel it, so another page cannot guess its way to the user's jobs.

@@ -432,3 +432,28 @@ def test_bad_pareto_option():
 def test_bad_input_is_value_error():
     with pytest.raises(ValueError):
         misere_catch("not a deal", 1)
+
+
+#: A full deal whose catch search makes thousands of engine calls (data/bench/misere_hands).
+HARD_DEAL = "AQ.AT8.J8.KJ8 KJ9.Q.AKQ9.AT T87.KJ97.7.97 discard:-.-.T.Q"
+
+
+def test_the_progress_hook_is_called_between_engine_calls_and_stops_the_search():
+    calls: list[int] = []
+    watched = misere_catch(HARD_DEAL, 3, progress=calls.append)
+    assert watched == misere_catch(HARD_DEAL, 3)
+    assert set(calls) == {0} and 0 < len(calls) <= watched.engine_calls
+
+    class Stop(KeyboardInterrupt):
+        pass
+
+    seen: list[int] = []
+
+    def stop_at_the_tenth(k: int) -> None:
+        seen.append(k)
+        if len(seen) == 10:
+            raise Stop
+
+    with pytest.raises(Stop):
+        misere_catch(HARD_DEAL, 3, progress=stop_at_the_tenth)
+    assert len(seen) == 10

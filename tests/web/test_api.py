@@ -676,3 +676,17 @@ def test_a_long_review_is_cancelled(client):
     final = wait_for(client, job["id"], seconds=30)
     assert final["state"] == CANCELLED and "result" not in final
     assert final["done"] < len(plays)
+
+
+def test_a_long_misere_catch_is_cancelled(client):
+    # The catch's search calls the hook before each engine call: a cancel stops it there.
+    started = client.post("/api/jobs", json={
+        "analysis": "misere-catch", "deal": "AQ.AT8.J8.KJ8 KJ9.Q.AKQ9.AT T87.KJ97.7.97 TD QH",
+        "declarer": 3, "pareto": "all"}).json()
+    running = wait_for(client, started["id"], states=("running", DONE), seconds=30)
+    assert running["state"] == "running", running  # the whole front takes seconds
+    client.post(f"/api/jobs/{started['id']}/cancel", json={})
+    final = wait_for(client, started["id"], seconds=60)
+    assert final["state"] == CANCELLED and "result" not in final
+    # Left to run, the search takes some 20 s here; stopped, it ends at its next engine call.
+    assert final["seconds"] < 10
