@@ -73,7 +73,8 @@ RASPASY_DEAL = "KQT8.KT8.K.Q7 J97.QJ9.87.AJ A.A7.QJT.KT98 9D AD"
              " browser (see 'prefdd report').")
 @answer_options()
 def review_command(file: str, rules_name: str | None, rule_overrides: tuple[str, ...],
-                   words: dict[int, str] | None, player: int | None, view: str, whisting: str | None,
+                   words: dict[int, str] | None, player: int | None, view: str,
+                   whisting: str | None,
                    samples: int | str | None, seed: int | None, fixed: bool,
                    flags: tuple[float, float],
                    jobs: int | None, html_file: str | None, ascii_only: bool,

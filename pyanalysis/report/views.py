@@ -36,6 +36,7 @@ from markupsafe import Markup
 from ..analysis.layouts import binomial_interval
 from ..analysis.settle import stop_words
 from ..cards import Card
+from ..diagram import SEAT_NAMES
 from ..games import MISERE, Game
 from ..wording import percent
 from .markup import ENV as _ENV
@@ -298,35 +299,30 @@ def _odds(data: Mapping[str, Any]) -> dict[str, Any]:
 
 # ----------------------------------------------------------------------------- review
 
-_SEAT_NAMES = {1: "1st hand", 2: "2nd hand", 3: "3rd hand"}
-
-
 def _review(data: Mapping[str, Any]) -> dict[str, Any]:
     seat_view = data.get("view") == "seat"
     rows = []
     for card in data["cards"]:
         if not card["cost"] and not card.get("seat_flag"):
             continue
-        player = _SEAT_NAMES[card["chooser"]] + (
+        player = SEAT_NAMES[card["chooser"]] + (
             "" if card["chooser"] == card["seat"]
-            else f" (the {_SEAT_NAMES[card['seat']]}'s cards)")
+            else f" (the {SEAT_NAMES[card['seat']]}'s cards)")
         rows.append({"number": card["number"], "trick": card["trick"], "player": player,
                      "card": card["card"], "shown": _card(card["card"]), "cost": card["cost"],
                      "best": _sorted_cards(card["best"]),
                      "seat_cost": card.get("seat_cost"), "seat_cost_se": card.get("seat_cost_se"),
                      "seat_flag": card.get("seat_flag") or "",
                      "seat_best": _sorted_cards(card.get("seat_best") or []),
-                     "verdict": card.get("seat_verdict") or "",
-                     "layouts": card.get("seat_layouts"), "exact": card.get("seat_exact")})
+                     "verdict": card.get("seat_verdict") or ""})
     priced = data.get("vists") is not None
     players = []
     for seat in (1, 2, 3):
         key = str(seat)
-        seat_cost = (data.get("seat_cost_by_chooser") or {}).get(key)
         players.append({
-            "seat": seat, "name": _SEAT_NAMES[seat], "declarer": seat == data.get("declarer"),
+            "seat": seat, "name": SEAT_NAMES[seat], "declarer": seat == data.get("declarer"),
             "tricks": data["tricks_by_seat"][key], "cost": data["cost_by_chooser"][key],
-            "seat_cost": seat_cost,
+            "seat_cost": (data.get("seat_cost_by_chooser") or {}).get(key),
             "vists": _fraction(data["vists"][key]) if priced else None,
             "vists_exact": data["vists"][key] if priced else None,
             "dd_vists": _fraction((data.get("dd_vists") or {}).get(key)),
@@ -336,14 +332,13 @@ def _review(data: Mapping[str, Any]) -> dict[str, Any]:
             "against_best": priced and data.get("dd_vists") is not None,
             "cards": len(data["cards"]), "game": _game(data["game"]),
             "raspasy": Game.parse(data["game"]).kind == "raspasy",
-            "player": _SEAT_NAMES.get(data.get("player")),
+            "player": SEAT_NAMES.get(data.get("player")),
             "rules": data.get("rules"), "whisting": data.get("whisting"),
             "samples": data.get("samples"), "seed": data.get("seed"),
             "fixed": data.get("fixed"), "flags": data.get("flags"),
             "lost": None if not isinstance(lost, Mapping) else {
                 "card": _card(lost["card"]), "trick": lost["trick"],
-                "player": _SEAT_NAMES[lost["chooser"]]},
-            "lost_side": data.get("lost_side")}
+                "player": SEAT_NAMES[lost["chooser"]]}}
 
 
 #: Each view: its template and how the result's JSON becomes what the template shows.
