@@ -53,6 +53,12 @@ class CardsType(click.ParamType):
         except ValueError as error:
             raise _one_line(error) from None
         if self.two is not None and len(cards) != 2:
+            # One card is most often the first of two typed unquoted: the shell splits them
+            # and the second is read as a word of the hand.
+            if len(cards) == 1:
+                raise CliError(f"{what} '{value}': two cards, quoted, e.g. {what} "
+                               f"\"{self.two}\" (unquoted, the second is read as a word of"
+                               f" the hand)")
             raise CliError(f"{what} '{value}': two cards, e.g. {what} \"{self.two}\"")
         return cards
 

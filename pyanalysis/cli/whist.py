@@ -56,7 +56,8 @@ DEFAULT_SAMPLES = 1000
               help="Deal: three players (default) or four, the dealer sitting out.")
 @seat_option("leader", "Deal: the seat that leads to the first trick (default 1).")
 @seat_option("seat", "Hand: the defender who decides, by his seat at the table (1, 2 or 3; not the declarer's).")
-@cards_option("talon", "Hand: the two talon cards, open to all (\"AD QD\"). Required for a hand.")
+@cards_option("talon", "Hand: the two talon cards, open to all (\"AD QD\"). Required for a hand.",
+              two=EXAMPLE_TALON)
 @click.option("--partner", metavar="WORD", default=None, type=RegistryType("whist", "partner"),
               help="Hand: when the second defender decides, the first's word (required);"
                    " when the first decides, how the second answers: 'seat' from his own"

@@ -92,3 +92,20 @@ def test_a_command_without_ascii_says_how_to_show_its_output():
     assert result.stderr.decode("cp1251") == (
         "Error: the output has characters the output encoding (cp1251) cannot show: to show"
         " it, set PYTHONIOENCODING=utf-8\n")
+
+
+@pytest.mark.parametrize("command, seat", [("whist", "--seat"), ("lead", "--leader"),
+                                           ("declare", None)])
+def test_a_talon_typed_unquoted_is_refused_saying_to_quote_it(command, seat):
+    # `--talon 8S TD`: the shell gives the option one card and the hand the other.
+    args = [command, "97.A87.A98.T9", "--talon", "8S", "TD", "--declarer",
+            "1" if seat else "2"]
+    if seat:
+        args += ["-g", "6S", seat, "2"]
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("Error: --talon '8S': two cards, quoted, e.g. --talon \"")
+    assert "the second is read as a word of the hand" in lines[0]

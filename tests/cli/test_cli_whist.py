@@ -297,7 +297,8 @@ ERRORS = [
     ([FIRST_HAND, "-g", "10D", "--declarer", "1", "--seat", "2", "--talon", TALON],
      "no whisting to decide on 10D: the tenner is checked"),
     ([FIRST_HAND, "-g", "7D", "--declarer", "1", "--seat", "2", "--talon", "7S"],
-     "the talon is two different cards, got 1"),
+     "--talon '7S': two cards, quoted, e.g. --talon \"7S JD\" (unquoted, the second is read"
+     " as a word of the hand)"),
     ([FIRST_HAND, "-g", "7D", "--declarer", "1", "--seat", "2", "--talon", "AC JD"],
      "a talon card is also in the defender's hand"),
     (["QJ.AKT8.T.A", "-g", "7D", "--declarer", "1", "--seat", "2", "--talon", TALON],
