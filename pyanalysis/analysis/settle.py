@@ -139,8 +139,12 @@ def stop_words(stopped: str, samples: int, close: Sequence[str] = (),
     if stopped == "settled":
         return f"settled after {samples:,} layouts"
     if stopped == "practical":
-        return (f"stopped after {samples:,} layouts: the rest are within the practical margin"
-                + (f" ({_joined(close)})" if len(close) > 1 else ""))
+        # Not "within the margin of each other": the best may be ahead by much more; what
+        # is known is that no rival is more than the margin better than it.
+        return (f"stopped after {samples:,} layouts: no other is better by more than the"
+                f" practical margin"
+                + (f" ({_joined(close[1:])} not told apart from {close[0]})"
+                   if len(close) > 1 else ""))
     if stopped == "precise":
         return (f"stopped after {samples:,} layouts: {interval} is narrower than"
                 f" {MARGIN_SHARE * 100:g} percentage points")

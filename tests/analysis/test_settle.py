@@ -148,6 +148,13 @@ def test_bad_fixed_is_refused_by_name(call) -> None:
 def test_stop_words() -> None:
     assert settle.stop_words("settled", 300) == "settled after 300 layouts"
     assert settle.stop_words("cap", 1000, ["8♠", "8♦"]) == "cap reached: 8♠ and 8♦ within noise"
+    # A practical stop says no rival is more than the margin better, not that the options are
+    # within the margin of each other (the best may lead by far more).
+    assert settle.stop_words("practical", 150) == (
+        "stopped after 150 layouts: no other is better by more than the practical margin")
+    assert settle.stop_words("practical", 400, ["8♠", "8♦", "8♣"]) == (
+        "stopped after 400 layouts: no other is better by more than the practical margin"
+        " (8♦ and 8♣ not told apart from 8♠)")
 
 
 def test_a_web_job_shows_its_provisional_answer_and_keeps_it_on_cancel() -> None:

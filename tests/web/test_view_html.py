@@ -78,8 +78,8 @@ def test_a_sampled_view_says_how_its_draw_stopped():
     assert settled.stopped in ("settled", "practical") and settled.samples < 1000
     shown = stop.findall(view_html("whist-seat", settled.to_dict()))
     said = {"settled": f"Settled after {settled.samples:,} layouts",
-            "practical": f"Stopped after {settled.samples:,} layouts: the rest are within the"
-                         f" practical margin"}[settled.stopped]
+            "practical": f"Stopped after {settled.samples:,} layouts: no other is better by"
+                         f" more than the practical margin"}[settled.stopped]
     assert shown == [said + " (of at most 1,000)."]
     provisional = {**settled.to_dict(), "stopped": "provisional", "samples": 25}
     assert stop.findall(view_html("whist-seat", provisional)) == [
