@@ -130,28 +130,30 @@ def _joined(names: Sequence[str]) -> str:
 
 
 def stop_words(stopped: str, samples: int, close: Sequence[str] = (),
-               shares: bool = False) -> str:
-    """How a run stopped, in words: "settled after 300 layouts", "cap reached: 8♠ and 8♦
-    within noise" (`close`: the options not told apart from the best, the best first;
-    `shares`: a distribution's count, whose "precise" stop found every share's 95% interval
-    narrow, where a single probability's found its one interval narrow)."""
+               shares: bool = False, cap: int | None = None) -> str:
+    """How a run stopped, in words: "settled after 300 of at most 1,000 layouts", "cap
+    reached: 8♠ and 8♦ within noise" (`close`: the options not told apart from the best, the
+    best first; `shares`: a distribution's count, whose "precise" stop found every share's
+    95% interval narrow, where a single probability's found its one interval narrow; `cap`:
+    the most layouts the run would have taken, said of a run that stopped before it)."""
     interval = "every share's 95% interval" if shares else "the 95% interval"
+    taken = (f"{samples:,} of at most {cap:,} layouts" if cap is not None and cap > samples
+             else f"{samples:,} layouts")
     if stopped == "settled":
-        return f"settled after {samples:,} layouts"
+        return f"settled after {taken}"
     if stopped == "practical":
         # Not "within the margin of each other": the best may be ahead by much more; what
         # is known is that no rival is more than the margin better than it.
-        return (f"stopped after {samples:,} layouts: no other is better by more than the"
-                f" practical margin"
+        return (f"stopped after {taken}: no other is better by more than the practical margin"
                 + (f" ({_joined(close[1:])} not told apart from {close[0]})"
                    if len(close) > 1 else ""))
     if stopped == "precise":
-        return (f"stopped after {samples:,} layouts: {interval} is narrower than"
+        return (f"stopped after {taken}: {interval} is narrower than"
                 f" {MARGIN_SHARE * 100:g} percentage points")
     if stopped == "fixed":
         return f"{samples:,} layouts, as asked"
     if stopped == "provisional":
-        return f"provisional: {samples:,} layouts so far"
+        return f"provisional: {taken} so far"
     if len(close) > 1:
         return f"cap reached: {_joined(close)} within noise"
     return f"cap reached ({samples:,} layouts)"

@@ -139,17 +139,15 @@ def _declare(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _stop(data: Mapping[str, Any]) -> str | None:
-    """How a sampled run stopped, in words ("settled after 150 layouts (of at most 1,000)";
+    """How a sampled run stopped, in words ("settled after 150 of at most 1,000 layouts";
     "provisional: 25 layouts so far"), or None for an exact or fixed run."""
     stopped, samples = data.get("stopped"), data.get("samples")
     if data.get("exact") or stopped in (None, "fixed") or not isinstance(samples, int):
         return None
     shares = "target" in data and data["target"] is None  # a count's distribution
-    words = stop_words(stopped, samples, shares=shares)
     cap = data.get("cap") or data.get("asked")
-    if stopped in ("settled", "practical", "precise") and isinstance(cap, int) and cap > samples:
-        words += f" (of at most {cap:,})"
-    return words
+    return stop_words(stopped, samples, shares=shares,
+                      cap=cap if isinstance(cap, int) else None)
 
 
 def _count(hand: str) -> int:

@@ -47,10 +47,7 @@ def stopping(result: Declaration, symbols: bool = True) -> str:
     close = [game_text(best.game, symbols)] + [
         game_text(o.game, symbols) for o in result.options if o is not best
         and (o.diff_se is None or -o.diff < 2 * o.diff_se)]
-    words = stop_words(result.stopped, result.layouts, close)
-    if result.stopped in ("settled", "practical", "provisional") and result.cap:
-        words += f" (of at most {count(result.cap)})"
-    return words
+    return stop_words(result.stopped, result.layouts, close, cap=result.cap or None)
 
 
 def near_tie(result: Declaration, symbols: bool = True) -> str | None:

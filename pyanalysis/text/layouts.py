@@ -34,7 +34,7 @@ def layout_lines(layout: Layout, game: pa.Game, declarer: int, symbols: bool) ->
 
 def counted_text(odds: LayoutOdds) -> str:
     """"184,756 layouts: exact, every layout counted." or the sample's description, with why
-    its draw stopped ("…; settled after 150 layouts (of at most 1,000)")."""
+    its draw stopped ("…; settled after 150 of at most 1,000 layouts")."""
     per = " for each distinct discard" if odds.discards else ""
     if odds.sample is not None:
         seed = f", seed {odds.seed}" if odds.seed is not None else ", no seed"
@@ -47,16 +47,14 @@ def counted_text(odds: LayoutOdds) -> str:
 
 
 def stopping_text(odds: LayoutOdds) -> str:
-    """"; settled after 150 layouts (of at most 1,000)" for a sampled count drawn in rounds
+    """"; settled after 150 of at most 1,000 layouts" for a sampled count drawn in rounds
     (`analysis.settle`); nothing when it took the layouts asked as asked (`fixed`), or
     reached a cap too small for a look before it."""
     if (odds.stopped in (None, "fixed") or odds.sample is None
             or (odds.stopped == "cap" and (odds.cap or 0) <= FIRST_LOOK)):
         return ""
-    words = stop_words(odds.stopped, odds.sample, shares=odds.target is None)
-    if odds.stopped != "cap" and odds.cap:
-        words += f" (of at most {count(odds.cap)})"
-    return "; " + words
+    return "; " + stop_words(odds.stopped, odds.sample, shares=odds.target is None,
+                             cap=odds.cap or None)
 
 
 def estimate_text(odds: LayoutOdds, symbols: bool = True) -> str:

@@ -222,16 +222,13 @@ def sampled_sentence(result: Any, each: str, close: Sequence[str] = ()) -> str:
 
 
 def stopping_clause(result: Any, close: Sequence[str] = ()) -> str:
-    """"; settled after 300 layouts (of at most 1,000)" for a result that says why its draw
+    """"; settled after 300 of at most 1,000 layouts" for a result that says why its draw
     stopped (`analysis.settle`); nothing for one that kept every layout asked as asked."""
     stopped = getattr(result, "stopped", None)
     if (stopped is None or getattr(result, "exact", False) or stopped == "fixed"
             or (stopped == "cap" and result.asked <= FIRST_LOOK)):  # no look before the cap
         return ""
-    words = stop_words(stopped, result.kept, close)
-    if stopped in ("settled", "practical", "provisional"):
-        words += f" (of at most {count(result.asked)})"
-    return "; " + words
+    return "; " + stop_words(stopped, result.kept, close, cap=result.asked)
 
 
 def say(text: str) -> list[str]:

@@ -585,8 +585,9 @@ def test_a_distribution_stops_when_its_best_discard_or_every_share_is_settled():
     dist = layout_odds("AKQJ.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", samples=5000)
     assert (dist.stopped, dist.samples, set(dist.counts)) == ("precise", 1142, {10})
     from pyanalysis.text.layouts import stopping_text
-    assert stopping_text(dist) == ("; stopped after 1,142 layouts: every share's 95% interval"
-                                   " is narrower than 0.5 percentage points (of at most 5,000)")
+    assert stopping_text(dist) == ("; stopped after 1,142 of at most 5,000 layouts: every"
+                                   " share's 95% interval is narrower than 0.5 percentage"
+                                   " points")
     dist = layout_odds("AKQJ.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", samples=300)
     assert (dist.stopped, dist.samples, dist.layouts) == ("cap", 300, 300)
 

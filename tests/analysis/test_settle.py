@@ -155,6 +155,13 @@ def test_stop_words() -> None:
     assert settle.stop_words("practical", 400, ["8♠", "8♦", "8♣"]) == (
         "stopped after 400 layouts: no other is better by more than the practical margin"
         " (8♦ and 8♣ not told apart from 8♠)")
+    # The cap is said of a run that stopped before it, and only then.
+    assert settle.stop_words("settled", 300, cap=1000) == (
+        "settled after 300 of at most 1,000 layouts")
+    assert settle.stop_words("provisional", 25, cap=1000) == (
+        "provisional: 25 of at most 1,000 layouts so far")
+    assert settle.stop_words("cap", 1000, cap=1000) == "cap reached (1,000 layouts)"
+    assert settle.stop_words("settled", 1000, cap=1000) == "settled after 1,000 layouts"
 
 
 def test_a_web_job_shows_its_provisional_answer_and_keeps_it_on_cancel() -> None:

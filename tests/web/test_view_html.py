@@ -77,13 +77,13 @@ def test_a_sampled_view_says_how_its_draw_stopped():
     settled = pa.whist_decision(hand, "7D", 1, 2, talon=TALON, samples=1000, seed=0)
     assert settled.stopped in ("settled", "practical") and settled.samples < 1000
     shown = stop.findall(view_html("whist-seat", settled.to_dict()))
-    said = {"settled": f"Settled after {settled.samples:,} layouts",
-            "practical": f"Stopped after {settled.samples:,} layouts: no other is better by"
-                         f" more than the practical margin"}[settled.stopped]
-    assert shown == [said + " (of at most 1,000)."]
+    said = {"settled": f"Settled after {settled.samples:,} of at most 1,000 layouts",
+            "practical": f"Stopped after {settled.samples:,} of at most 1,000 layouts: no"
+                         f" other is better by more than the practical margin"}[settled.stopped]
+    assert shown == [said + "."]
     provisional = {**settled.to_dict(), "stopped": "provisional", "samples": 25}
     assert stop.findall(view_html("whist-seat", provisional)) == [
-        "Provisional: 25 layouts so far."]
+        "Provisional: 25 of at most 1,000 layouts so far."]
     fixed = pa.whist_decision(hand, "7D", 1, 2, talon=TALON, samples=40, seed=0, fixed=True)
     assert stop.findall(view_html("whist-seat", fixed.to_dict())) == []
     lead = pa.lead_decision("AK.-.-.-", "6S", 1, leader=2, others="QJ.7.-.A", samples="all",
@@ -96,12 +96,12 @@ def test_a_sampled_count_says_how_its_draw_stopped():
     settled = pa.misere_odds("Q87.98.AQT97.87", 1, samples=1000)
     assert settled.stopped == "settled" and settled.samples < 1000
     assert stop.findall(view_html("odds", settled.to_dict())) == [
-        f"Settled after {settled.samples:,} layouts (of at most 1,000)."]
+        f"Settled after {settled.samples:,} of at most 1,000 layouts."]
     sure = pa.layout_odds("AKQ7.AKQ.AKQ.-", "10NT", 1, out="-.-.-.87", target=6,
                           samples=5000)
     assert stop.findall(view_html("odds", sure.to_dict())) == [
-        f"Stopped after {sure.samples:,} layouts: the 95% interval is narrower than 0.5"
-        f" percentage points (of at most 5,000)."]
+        f"Stopped after {sure.samples:,} of at most 5,000 layouts: the 95% interval is"
+        f" narrower than 0.5 percentage points."]
     fixed = pa.misere_odds("Q87.98.AQT97.87", 1, samples=300, fixed=True)
     exact = pa.misere_odds("87.9.AQT97.87", 1, out="Q.8.-.-")
     for quiet in (fixed, exact):
