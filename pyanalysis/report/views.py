@@ -164,10 +164,13 @@ def _models(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     out = []
     for model in data.get("models") or []:
         best = model.get("best")
+        by, se = None if model.get("by") is None else _fraction(model["by"]), model.get("se")
         out.append({"partner": model.get("partner"), "filter": model.get("filter"),
-                    "best": _word_or_card(best),
-                    "by": None if model.get("by") is None else _fraction(model["by"]),
-                    "se": model.get("se"), "agrees": best == data["best"]})
+                    "best": _word_or_card(best), "by": by, "se": se,
+                    "agrees": best == data["best"],
+                    # A margin of less than two standard errors: a flip the layouts cannot
+                    # tell from a tie (as the text's "within noise").
+                    "noise": by is not None and bool(se) and by < 2 * se})
     return out
 
 

@@ -12,8 +12,9 @@ from pyanalysis.diagram import draw_deal
 from pyanalysis.games import MISERE
 
 from .words import (
-    FILTER_MODELS, SHORT_SEATS, card_text, count, either, game_text, hand_text, percent, rules_text,
-    sampled_sentence, sampled_share, say, seat_filter_text, seat_name, signed, table, with_error,
+    FILTER_MODELS, SHORT_SEATS, card_text, count, either, game_text, hand_text, noise_words,
+    percent, rules_text, sampled_sentence, sampled_share, say, seat_filter_text, seat_name,
+    signed, table, with_error,
 )
 
 __all__ = ["decision_lines", "table_lines"]
@@ -328,7 +329,8 @@ def models_lines(result: LeadDecision, symbols: bool = True) -> list[str]:
     flips = result.depends
     if flips:
         what = "; ".join(f"{card_text(m.best, symbols)} if {FILTER_MODELS.get(m.filter, m.filter)}"
-                         f" (by {_margin(result, m.by, m.se, symbols)})" for m in flips)
+                         f" (by {_margin(result, m.by, m.se, symbols)}"
+                         f"{noise_words(m.by, m.se)})" for m in flips)
         lines += [*say(f"It depends on the bidding filter: {what}."), ""]
     return lines
 

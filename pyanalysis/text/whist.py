@@ -12,8 +12,9 @@ from pyanalysis.diagram import draw_deal
 from .lines import line_lines
 from .scoring import format_deal
 from .words import (
-    amount, count, either, game_text, hand_text, percent, rules_text, sampled_sentence, say,
-    FILTER_MODELS, seat_filter_text, seat_name, short, signed, table, who, with_error,
+    amount, count, either, game_text, hand_text, noise_words, percent, rules_text,
+    sampled_sentence, say, FILTER_MODELS, seat_filter_text, seat_name, short, signed, table, who,
+    with_error,
 )
 
 __all__ = ["decision_lines", "layouts_sentence", "table_lines"]
@@ -332,7 +333,7 @@ def depends_lines(result: WhistDecision, symbols: bool = True) -> list[str]:
             parts.append(FILTER_MODELS.get(m.filter, f"the filter is {m.filter}"))
             kinds.append("the bidding filter")
         what.append(f"{NAMES[m.best]} if {' and '.join(parts)} (by"
-                    f" {with_error(m.by, m.se, symbols, sign=False)})")
+                    f" {with_error(m.by, m.se, symbols, sign=False)}{noise_words(m.by, m.se)})")
     subject = " and ".join(dict.fromkeys(k for k in ("the partner", "the bidding filter")
                                          if k in kinds))
     return say(f"It depends on {subject}: {'; '.join(what)}.")

@@ -20,7 +20,7 @@ from pyanalysis.wording import percent
 __all__ = [
     "SHORT_SEATS", "WIDTH", "amount", "card_text", "count", "either", "format_cards",
     "fraction_text", "game_text", "hand_text", "interval_text", "knob", "merged_text", "noun",
-    "pair_text", "percent", "plus_minus", "rules_text", "sampled_sentence", "sampled_share",
+    "noise_words", "pair_text", "percent", "plus_minus", "rules_text", "sampled_sentence", "sampled_share",
     "say", "seat_name", "short", "signed", "table", "the_others", "who", "with_error",
 ]
 
@@ -140,6 +140,12 @@ def amount(value: Fraction | float) -> str:
 def plus_minus(symbols: bool) -> str:
     """The sign between a value and its standard error."""
     return "±" if symbols else "+/-"
+
+
+def noise_words(margin: Fraction | float, se: float | None) -> str:
+    """", within noise" for a sampled margin of less than two standard errors (a flip of
+    the verdict it shows is one the layouts drawn cannot tell from a tie), else nothing."""
+    return ", within noise" if se is not None and se > 0 and margin < 2 * se else ""
 
 
 def with_error(value: Fraction | float, se: float | None, symbols: bool, sign: bool = True,

@@ -59,6 +59,12 @@ def test_the_verdict_names_what_flips_it(result):
     for m in flips:
         assert f"{m.best} if " in text
     assert "not a sampling accident" not in text
+    # A flip by less than two standard errors is said to be one: a tie the layouts cannot
+    # break, not an answer.
+    noisy = replace(result, models=(*result.models, ModelRow(
+        partner="open", filter="none", best=other, by=Fraction(1, 2), se=0.5, kept=24)))
+    text = " ".join(" ".join(decision_lines(noisy)).split())
+    assert "every layout is kept (by 0.50 ± 0.50, within noise)" in text
 
 
 def test_an_ending_and_a_given_filter_function_have_no_filter_rows():

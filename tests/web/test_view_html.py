@@ -25,13 +25,18 @@ def test_the_model_table_is_drawn_when_the_result_has_one(whist):
     other = "pass" if whist["best"] == "whist" else "whist"
     data = {**whist, "models": [
         {"partner": "seat", "filter": "bid", "best": whist["best"], "by": "3/2", "se": 0.5},
-        {"partner": "whist", "filter": "bid", "best": other, "by": "-1/4", "se": 0.25}]}
+        {"partner": "whist", "filter": "bid", "best": other, "by": "-1/4", "se": 0.25},
+        {"partner": "pass", "filter": "bid", "best": other, "by": "3/2", "se": 0.25}]}
     html = view_html("whist-seat", data)
     assert "Under other models" in html
     rows = re.findall(r'<tr class="(same|differs)" data-partner="(\w+)" data-filter="(\w+)"',
                       html)
-    assert rows == [("same", "seat", "bid"), ("differs", "whist", "bid")]
+    assert rows == [("same", "seat", "bid"), ("differs", "whist", "bid"),
+                    ("differs", "pass", "bid")]
     assert "+1.50" in html and "-0.25" in html
+    # A flip by less than two standard errors says so; one by more does not.
+    badges = re.findall(r'<span class="badge noise">([^<]*)</span>', html)
+    assert badges == ["differs, within noise", "differs"]
 
 
 def test_the_whist_view_marks_the_best_word_first(whist):
