@@ -12,9 +12,9 @@ from pyanalysis.diagram import draw_deal
 from pyanalysis.games import MISERE
 
 from .words import (
-    FILTER_MODELS, SHORT_SEATS, card_text, count, either, game_text, hand_text, noise_words,
-    percent, rules_text, sampled_sentence, sampled_share, say, seat_filter_text, seat_name,
-    signed, table, with_error,
+    FILTER_MODELS, SHORT_SEATS, card_text, count, either, game_text, hand_text,
+    more_samples_words, noise_words, percent, rules_text, sampled_sentence, sampled_share, say,
+    seat_filter_text, seat_name, signed, table, with_error,
 )
 
 __all__ = ["decision_lines", "table_lines"]
@@ -295,7 +295,7 @@ def recommendation_lines(result: LeadDecision, symbols: bool) -> list[str]:
         diff, se = -s.diff, s.diff_se
     if se is not None and se > 0 and diff < 2 * se:
         lines += say(f"That is within two standard errors: {count(result.kept)} layouts do not"
-                     f" tell {shown} and {name} apart (more --samples would).")
+                     f" tell {shown} and {name} apart ({more_samples_words(result, name)}).")
     elif se:
         lines += say(f"That is {float(diff) / se:.1f} standard errors" + (
             ": not a sampling accident." if not result.depends else

@@ -12,9 +12,9 @@ from pyanalysis.diagram import draw_deal
 from .lines import line_lines
 from .scoring import format_deal
 from .words import (
-    amount, count, either, game_text, hand_text, noise_words, percent, rules_text,
-    sampled_sentence, say, FILTER_MODELS, seat_filter_text, seat_name, short, signed, table, who,
-    with_error,
+    amount, count, either, game_text, hand_text, more_samples_words, noise_words, percent,
+    rules_text, sampled_sentence, say, FILTER_MODELS, seat_filter_text, seat_name, short, signed,
+    table, who, with_error,
 )
 
 __all__ = ["decision_lines", "layouts_sentence", "table_lines"]
@@ -291,7 +291,7 @@ def verdict_lines(result: WhistDecision, symbols: bool) -> list[str]:
     elif se is not None and -diff < 2 * se:
         lines += say(f"The difference to {NAMES[runner]} is within two standard errors:"
                      f" {count(result.kept)} layouts do not tell {NAMES[result.best]} and"
-                     f" {NAMES[runner]} apart (more --samples would).")
+                     f" {NAMES[runner]} apart ({more_samples_words(result, NAMES[runner])}).")
     elif se is not None:
         lines += say(f"The difference to {NAMES[runner]} is {-float(diff) / se:.1f} standard"
                      f" errors" + (": not a sampling accident." if not result.depends else

@@ -20,7 +20,7 @@ from pyanalysis.wording import percent
 __all__ = [
     "SHORT_SEATS", "WIDTH", "amount", "card_text", "count", "either", "format_cards",
     "fraction_text", "game_text", "hand_text", "interval_text", "knob", "merged_text", "noun",
-    "noise_words", "pair_text", "percent", "plus_minus", "rules_text", "sampled_sentence", "sampled_share",
+    "more_samples_words", "noise_words", "pair_text", "percent", "plus_minus", "rules_text", "sampled_sentence", "sampled_share",
     "say", "seat_name", "short", "signed", "table", "the_others", "who", "with_error",
 ]
 
@@ -140,6 +140,16 @@ def amount(value: Fraction | float) -> str:
 def plus_minus(symbols: bool) -> str:
     """The sign between a value and its standard error."""
     return "±" if symbols else "+/-"
+
+
+def more_samples_words(result: Any, runner: str) -> str:
+    """What would tell two options apart that the layouts drawn do not: more --samples, or,
+    after a practical stop (`analysis.settle`), --fixed (more --samples alone would stop at
+    the same look)."""
+    if getattr(result, "stopped", None) == "practical":
+        return (f"the draw stopped there, {runner} being no better by more than the practical"
+                f" margin; --fixed counts all --samples")
+    return "more --samples would"
 
 
 def noise_words(margin: Fraction | float, se: float | None) -> str:

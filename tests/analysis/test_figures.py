@@ -249,6 +249,10 @@ def test_the_seat_lead_ranks_by_the_chance_to_set(eight):
             f" {float(-ac.set_diff) * 100:.2f} ± {ac.set_diff_se * 100:.2f} percentage points"
             f" lower on the same layouts. That is within two standard errors: 500 layouts do"
             f" not tell 10♥ and A♣ apart (more --samples would).") in text
+    # After a practical stop more --samples would stop at the same look: --fixed is named.
+    stopped = flat(decision_lines(replace(eight, stopped="practical")))
+    assert ("500 layouts do not tell 10♥ and A♣ apart (the draw stopped there, A♣ being no"
+            " better by more than the practical margin; --fixed counts all --samples).") in stopped
     low, high = eight.leads[eight.best].set_probability_interval
     assert (f"the contract goes down in 37.80% (95% interval {math.floor(low * 1000) / 10:.1f}–"
             f"{math.ceil(high * 1000) / 10:.1f}%) of 500 layouts.") in text
