@@ -658,9 +658,14 @@ def top_discards(mine: int) -> list[tuple[int, int]]:
     return pairs
 
 
+#: The card numbers of each suit's holding (its eight bits), lowest first, per suit.
+_SUIT_CARDS = tuple(tuple(tuple(s * 8 + b for b in range(8) if bits >> b & 1)
+                          for bits in range(256)) for s in range(4))
+
+
 def _by_suit(mine: int) -> list[list[int]]:
     """The cards of `mine` in each suit, lowest first."""
-    return [[c for c in range(s * 8, s * 8 + 8) if mine >> c & 1] for s in range(4)]
+    return [list(_SUIT_CARDS[s][mine >> (8 * s) & 255]) for s in range(4)]
 
 
 def _top_of(pair: tuple[int, ...], suits: list[list[int]]) -> tuple[int, int]:
@@ -932,13 +937,21 @@ def _hands_array(batch: list[tuple[list[int], int]], pairs: list[tuple[int, ...]
     """The hands of layout rows[k] with the declarer discarding pairs[k], as an (n, 3) array."""
     import numpy as np
 
-    out = []
-    for k, i in enumerate(rows):
-        hands, mine = batch[i]
-        full = list(hands)
-        full[declarer - 1] = mine & ~sum(1 << c for c in pairs[k])
-        out.append(full)
-    return np.array(out, dtype=np.uint32).reshape(-1, 3)
+    # Built with numpy: the seat views ask for some hundred thousand rows a decision.
+    index = np.fromiter(rows, dtype=np.int64)
+    out = np.array([hands for hands, _ in batch], dtype=np.uint32).reshape(-1, 3)[index]
+    mines = np.fromiter((mine for _, mine in batch), dtype=np.uint32, count=len(batch))[index]
+    try:
+        cards = np.array(pairs, dtype=np.uint32)
+    except ValueError:  # pairs of different lengths
+        cards = None
+    if cards is not None and cards.ndim == 2 and cards.shape[1] == 2:
+        out_cards = (np.uint32(1) << cards[:, 0]) | (np.uint32(1) << cards[:, 1])
+    else:
+        out_cards = np.fromiter((sum(1 << c for c in pair) for pair in pairs), dtype=np.uint32,
+                                count=len(pairs))
+    out[:, declarer - 1] = mines & ~out_cards
+    return out
 
 
 def _template(layout: tuple[list[int], int], pair: tuple[int, ...], view: _View) -> Any:

@@ -215,3 +215,32 @@ def test_the_command_line_says_the_seat_filter():
     assert "would declare this game from his own seat" in text
     assert "he makes 6 in at least half of them and 7 in fewer than 70%" in text
     assert "--filter bid, the default)" in text
+
+
+def test_the_engine_rows_are_the_layouts_with_each_discard_taken_out():
+    # `_hands_array` (built with numpy) against the rows written out one by one, and
+    # `_by_suit` (read from a table) against the cards listed suit by suit.
+    rng = random.Random(5)
+    for trial in range(60):
+        declarer = rng.randint(1, 3)
+        batch = []
+        for _ in range(rng.randint(1, 12)):
+            cards = rng.sample(range(32), 32)
+            hands = [sum(1 << c for c in cards[10 * k:10 * k + 10]) for k in range(3)]
+            mine = hands[declarer - 1] | sum(1 << c for c in cards[30:])  # his ten and talon
+            hands[declarer - 1] = 0
+            batch.append((hands, mine))
+        rows = [rng.randrange(len(batch)) for _ in range(rng.randint(0, 20))]
+        pairs = [() if trial % 5 == 0 or (trial % 7 == 0 and k % 2) else tuple(sorted(
+            rng.sample([c for c in range(32) if batch[i][1] >> c & 1], 2)))
+            for k, i in enumerate(rows)]
+        got = sampling._hands_array(batch, pairs, declarer, rows)
+        assert got.shape == (len(rows), 3)
+        for k, i in enumerate(rows):
+            hands, mine = batch[i]
+            want = list(hands)
+            want[declarer - 1] = mine & ~sum(1 << c for c in pairs[k])
+            assert [int(h) for h in got[k]] == want
+        for hands, mine in batch:
+            assert sampling._by_suit(mine) == [
+                [c for c in range(32) if mine >> c & 1 and c // 8 == s] for s in range(4)]
