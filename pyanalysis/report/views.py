@@ -140,7 +140,7 @@ def _declare(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _stop(data: Mapping[str, Any]) -> str | None:
     """How a sampled run stopped, in words ("settled after 150 of at most 1,000 layouts";
-    "provisional: 25 layouts so far"), or None for an exact or fixed run."""
+    "provisional: 25 of at most 1,000 layouts so far"), or None for an exact or fixed run."""
     stopped, samples = data.get("stopped"), data.get("samples")
     if data.get("exact") or stopped in (None, "fixed") or not isinstance(samples, int):
         return None

@@ -19,9 +19,10 @@ from pyanalysis.wording import percent
 
 __all__ = [
     "SHORT_SEATS", "WIDTH", "amount", "card_text", "count", "either", "format_cards",
-    "fraction_text", "game_text", "hand_text", "interval_text", "knob", "merged_text", "noun",
-    "more_samples_words", "noise_words", "pair_text", "percent", "plus_minus", "rules_text", "sampled_sentence", "sampled_share",
-    "say", "seat_name", "short", "signed", "table", "the_others", "who", "with_error",
+    "fraction_text", "game_text", "hand_text", "interval_text", "knob", "merged_text",
+    "more_samples_words", "noise_words", "noun", "pair_text", "percent", "plus_minus",
+    "rules_text", "sampled_sentence", "sampled_share", "say", "seat_name", "short", "signed",
+    "table", "the_others", "who", "with_error",
 ]
 
 WIDTH = 92  # prose is wrapped to this width; diagrams and tables are not
