@@ -26,7 +26,9 @@ from pyanalysis.batch import BatchError, parse_job, process_line, run_batch
 
 DEAL = "AKQJ.T9.87.AK T987.AKQ.-.QJ9 -.J87.AKQJ.T87 -.-.T9.-"
 PREFDD = [sys.executable, "-m", "pyanalysis.cli"]
-JOBS = 300  # whole-deal misère jobs: a second or two for two workers
+# Whole-deal misère jobs: a few seconds for two workers, so that a signal sent once ten
+# answers are written lands half way even while other work slows the test's own process.
+JOBS = 1000
 
 needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists() or os.name != "posix",
                                 reason="finds the worker processes in /proc (Linux)")
